@@ -1,0 +1,1 @@
+"""The Stalin's War Online web service (FastAPI + PostgreSQL)."""

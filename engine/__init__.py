@@ -1,0 +1,33 @@
+"""The rules engine of Stalin's War Online.
+
+    import engine
+    game = engine.new_game("stalins_war", scenario="campaign", seed=1234, options={})
+    game.active_sides(); game.legal_actions("axis"); game.apply("axis", action)
+    game.view("soviet"); game.result(); engine.load(game.to_json())
+
+The package is pure Python: no web, database or I/O imports. See engine/README.md.
+"""
+from __future__ import annotations
+
+from .core.errors import IllegalAction, PositionError
+from .core.protocol import Game, game_names, module_for
+from .core.replay import replay
+from . import stalins_war as _stalins_war  # noqa: F401  (registers the game)
+
+__all__ = ["IllegalAction", "PositionError", "Game", "new_game", "load", "replay", "game_names", "render_svg"]
+
+
+def new_game(game: str = "stalins_war", scenario: str | None = "campaign", seed: int = 0,
+             options: dict | None = None, position: dict | None = None) -> Game:
+    """A new game. `position` (see engine/README.md) sets up any situation instead of the scenario's start."""
+    return module_for(game).new(scenario=scenario, seed=seed, options=options or {}, position=position)
+
+
+def load(data: dict) -> Game:
+    """The game whose state `to_json()` returned."""
+    return module_for(data["game"]).load(data)
+
+
+def render_svg(view: dict, **kwargs) -> str:
+    """The board with the units a view shows, as an SVG string (safe: it sees only the view)."""
+    return module_for(view["game"]).render(view, **kwargs)

@@ -1,0 +1,1 @@
+"""Game-agnostic core: hex geometry, deterministic randomness, the game protocol and replay."""

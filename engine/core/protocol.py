@@ -1,0 +1,136 @@
+"""The protocol every game module speaks, and the registry of game modules.
+
+A game is a JSON-native state dict plus the rules that read and change it. The
+public object, `Game`, never lets a failed action leave a trace: `apply` works on
+a private copy and swaps it in only when the rules accepted the action.
+"""
+from __future__ import annotations
+
+import marshal
+from abc import ABC, abstractmethod
+from typing import Any, Callable, ClassVar
+
+from .errors import IllegalAction
+
+JSON = Any
+MAX_ACTION_KEYS = 32
+PRESENTATION_KEYS = ("label",)  # keys a client may echo back that carry no meaning
+
+
+def clone(state: JSON) -> JSON:
+    """A deep copy of a JSON-native value (marshal is the fastest exact copy in the stdlib)."""
+    return marshal.loads(marshal.dumps(state))
+
+
+def _is_json_native(value: Any, depth: int = 0) -> bool:
+    if depth > 8:
+        return False
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return True
+    if isinstance(value, list):
+        return all(_is_json_native(v, depth + 1) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _is_json_native(v, depth + 1) for k, v in value.items())
+    return False
+
+
+def normalise_action(action: Any) -> dict:
+    """Check an action's shape and drop presentation-only keys; raise IllegalAction if malformed."""
+    if not isinstance(action, dict):
+        raise IllegalAction("An action must be a JSON object.", code="malformed")
+    if not isinstance(action.get("type"), str):
+        raise IllegalAction('An action needs a string "type".', code="malformed")
+    if len(action) > MAX_ACTION_KEYS or not _is_json_native(action):
+        raise IllegalAction("An action must be a small JSON object.", code="malformed")
+    return {k: v for k, v in action.items() if k not in PRESENTATION_KEYS}
+
+
+class Game(ABC):
+    """A game in progress. Subclasses supply the rules through the underscored hooks."""
+
+    name: ClassVar[str]
+    sides: ClassVar[tuple[str, ...]]
+
+    def __init__(self, state: JSON) -> None:
+        self._state = state
+
+    # ---- hooks a game module implements -------------------------------------------------
+    @abstractmethod
+    def _active_sides(self, state: JSON) -> list[str]: ...
+
+    @abstractmethod
+    def _legal_actions(self, state: JSON, side: str) -> list[dict]: ...
+
+    @abstractmethod
+    def _apply(self, state: JSON, side: str, action: dict) -> list[dict]: ...
+
+    @abstractmethod
+    def _view(self, state: JSON, side: str | None) -> dict: ...
+
+    @abstractmethod
+    def _result(self, state: JSON) -> dict | None: ...
+
+    # ---- public API -----------------------------------------------------------------------
+    def active_sides(self) -> list[str]:
+        """The sides that must act now (empty once the game is over)."""
+        return self._active_sides(self._state)
+
+    def legal_actions(self, side: str) -> list[dict]:
+        """Every action `side` may take now, as JSON-ready dicts; [] if it may not act."""
+        if side not in self.sides or side not in self._active_sides(self._state):
+            return []
+        return self._legal_actions(self._state, side)
+
+    def apply(self, side: str, action: dict) -> list[dict]:
+        """Carry out one action; return its log entries. On IllegalAction nothing changes."""
+        if side not in self.sides:
+            raise IllegalAction(f"Unknown side {side!r}.", code="malformed")
+        action = normalise_action(action)
+        if side not in self._active_sides(self._state):
+            raise IllegalAction(f"It is not {side}'s turn to act.", code="not_your_turn")
+        work = clone(self._state)
+        log = self._apply(work, side, action)
+        self._state = work
+        return log
+
+    def view(self, side: str | None) -> dict:
+        """What `side` may see (None: a spectator). Never contains hidden information."""
+        if side is not None and side not in self.sides:
+            raise ValueError(f"unknown side {side!r}")
+        return self._view(self._state, side)
+
+    def result(self) -> dict | None:
+        return self._result(self._state)
+
+    def to_json(self) -> JSON:
+        """The complete state, hidden information included (for storage, never for players)."""
+        return clone(self._state)
+
+
+class GameModule:
+    """How the registry builds and restores one kind of game."""
+
+    def __init__(self, name: str, new: Callable[..., Game], load: Callable[[JSON], Game],
+                 render: Callable[..., str] | None = None) -> None:
+        self.name = name
+        self.new = new
+        self.load = load
+        self.render = render
+
+
+_REGISTRY: dict[str, GameModule] = {}
+
+
+def register(module: GameModule) -> None:
+    _REGISTRY[module.name] = module
+
+
+def module_for(name: str) -> GameModule:
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise ValueError(f"unknown game {name!r}; known: {sorted(_REGISTRY)}") from None
+
+
+def game_names() -> list[str]:
+    return sorted(_REGISTRY)

@@ -1,0 +1,159 @@
+"""`Ctx`: one game state plus the static data, with the queries every rule needs.
+
+The state is a plain JSON-native dict (see engine/README.md, "State"); rule modules
+read and change it only through a `Ctx`, which keeps a few indexes (units by hex)
+and collects the log entries an action produces.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..core.errors import IllegalAction
+from ..core.rng import Rng
+from .constants import AXIS, SOVIET, SIDES, enemy, is_hex
+from .data import GameData
+
+
+class Ctx:
+    def __init__(self, state: dict, data: GameData) -> None:
+        self.s = state
+        self.d = data
+        self.map = data.map
+        self.entries: list[dict] = []
+        self._by_hex: dict[str, list[str]] | None = None
+        self.cache: dict = {}  # per-action memo (supply maps, ZOC maps); cleared on any change
+
+    # ---- log ------------------------------------------------------------------------------
+    def say(self, text: str, *, to: str | None = None, **extra) -> None:
+        """Record a log entry; `to` limits it to one side (hidden information)."""
+        entry = {"text": text, "to": to, "turn": self.s["turn"], "round": self.s["round"]}
+        entry.update(extra)
+        self.entries.append(entry)
+
+    # ---- randomness -----------------------------------------------------------------------
+    def roll(self, why: str = "") -> int:
+        forced = self.s["forced"]["dice"]
+        value = forced.pop(0) if forced else Rng(self.s).die()
+        return value
+
+    def rng(self) -> Rng:
+        return Rng(self.s)
+
+    # ---- time -----------------------------------------------------------------------------
+    @property
+    def turn(self) -> int:
+        return self.s["turn"]
+
+    @property
+    def round(self) -> int:
+        return self.s["round"]
+
+    @property
+    def active(self) -> str:
+        return self.s["active"]
+
+    def turn_def(self, turn: int | None = None):
+        return self.scenario.turn(turn or self.s["turn"])
+
+    @property
+    def scenario(self):
+        return self.d.scenarios[self.s["scenario"]]
+
+    def flag(self, name: str) -> bool:
+        return bool(self.s["flags"].get(name))
+
+    # ---- units ----------------------------------------------------------------------------
+    def unit(self, uid: str) -> dict:
+        try:
+            return self.s["units"][uid]
+        except KeyError:
+            raise IllegalAction(f"There is no unit {uid!r}.", code="unknown_id") from None
+
+    def udef(self, uid: str):
+        return self.d.units[uid]
+
+    def side_of(self, uid: str) -> str:
+        return self.d.units[uid].side
+
+    def loc(self, uid: str) -> str:
+        return self.s["units"][uid]["loc"]
+
+    def on_map(self, uid: str) -> bool:
+        return is_hex(self.s["units"][uid]["loc"])
+
+    def step(self, uid: str):
+        """The unit's current step (its printed values now)."""
+        return self.d.units[uid].steps[self.s["units"][uid]["lost"]]
+
+    def steps_left(self, uid: str) -> int:
+        return len(self.d.units[uid].steps) - self.s["units"][uid]["lost"]
+
+    def _index(self) -> dict[str, list[str]]:
+        if self._by_hex is None:
+            idx: dict[str, list[str]] = {}
+            for uid, u in self.s["units"].items():
+                if is_hex(u["loc"]):
+                    idx.setdefault(u["loc"], []).append(uid)
+            for lst in idx.values():
+                lst.sort()
+            self._by_hex = idx
+        return self._by_hex
+
+    def units_at(self, hid: str, side: str | None = None) -> list[str]:
+        units = self._index().get(hid, [])
+        if side is None:
+            return list(units)
+        return [u for u in units if self.d.units[u].side == side]
+
+    def units_on_map(self, side: str | None = None) -> list[str]:
+        out = [uid for uid, u in self.s["units"].items() if is_hex(u["loc"])]
+        if side is not None:
+            out = [u for u in out if self.d.units[u].side == side]
+        return sorted(out)
+
+    def occupied_hexes(self, side: str) -> set[str]:
+        return {h for h, us in self._index().items() if any(self.d.units[u].side == side for u in us)}
+
+    def set_loc(self, uid: str, loc: str) -> None:
+        self.s["units"][uid]["loc"] = loc
+        self.changed()
+
+    def changed(self) -> None:
+        """Forget derived data after the position changed."""
+        self._by_hex = None
+        self.cache.clear()
+
+    # ---- hexes ----------------------------------------------------------------------------
+    def hex(self, hid: str):
+        return self.map.hexes[hid]
+
+    def controller(self, hid: str) -> str | None:
+        return self.s["control"].get(hid)
+
+    def enemy_occupied(self, hid: str, side: str) -> bool:
+        return bool(self.units_at(hid, enemy(side)))
+
+    def place_names(self, hexes: Iterable[str]) -> str:
+        return ", ".join(self.hex_label(h) for h in hexes)
+
+    def hex_label(self, hid: str) -> str:
+        name = self.map.hexes[hid].name if hid in self.map.hexes else None
+        return f"{name} ({hid})" if name else hid
+
+    def unit_label(self, uid: str) -> str:
+        return self.d.units[uid].label if uid in self.d.units else uid
+
+    # ---- sides ----------------------------------------------------------------------------
+    @staticmethod
+    def enemy(side: str) -> str:
+        return enemy(side)
+
+    @staticmethod
+    def sides() -> tuple[str, str]:
+        return SIDES
+
+    def is_axis(self, uid: str) -> bool:
+        return self.d.units[uid].side == AXIS
+
+    def is_soviet(self, uid: str) -> bool:
+        return self.d.units[uid].side == SOVIET

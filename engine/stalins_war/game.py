@@ -1,0 +1,134 @@
+"""`StalinsWar`: the engine's game object for Stalin's War, and how new games begin."""
+from __future__ import annotations
+
+from ..core.errors import IllegalAction, PositionError
+from ..core.protocol import Game, GameModule, register
+from . import flow, setup
+from .constants import AXIS, SIDES, SOVIET
+from .context import Ctx
+from .data import load_data
+from .state import OptionsError, blank_state
+
+SCENARIOS = ("campaign", "tournament")
+
+
+class StalinsWar(Game):
+    name = "stalins_war"
+    sides = SIDES
+
+    def _ctx(self, state: dict) -> Ctx:
+        return Ctx(state, load_data())
+
+    def _active_sides(self, state):
+        return flow.active_sides(self._ctx(state))
+
+    def _legal_actions(self, state, side):
+        return flow.legal_actions(self._ctx(state), side)
+
+    def _apply(self, state, side, action):
+        c = self._ctx(state)
+        flow.apply(c, side, action)
+        return c.entries
+
+    def _view(self, state, side):
+        from .view import build_view
+
+        return build_view(self._ctx(state), side)
+
+    def _result(self, state):
+        return state.get("result")
+
+    # ---- test hooks ------------------------------------------------------------------------
+    def force_dice(self, *rolls: int) -> None:
+        """Make the next die rolls come out as given (tests only; never reaches a view)."""
+        if not all(isinstance(r, int) and 1 <= r <= 6 for r in rolls):
+            raise ValueError("die rolls are 1..6")
+        self._state["forced"]["dice"].extend(rolls)
+
+    def force_draws(self, side: str, *cards: str) -> None:
+        """Make `side`'s next card draws be these cards (tests only)."""
+        data = load_data()
+        for card in cards:
+            if card not in data.cards or data.cards[card].side != side:
+                raise ValueError(f"{card} is not a {side} card")
+        self._state["forced"]["draws"][side].extend(cards)
+
+    def prompt(self, side: str) -> dict | None:
+        return flow.prompt(self._ctx(self._state), side)
+
+
+def new(scenario: str | None = "campaign", seed: int = 0, options: dict | None = None,
+        position: dict | None = None) -> StalinsWar:
+    data = load_data()
+    if position is not None:
+        from .position import state_from_position
+
+        state = state_from_position(data, position, seed=seed, options=options,
+                                    scenario=scenario or position.get("scenario") or "campaign")
+        c = Ctx(state, data)
+        flow.settle(c)
+        return StalinsWar(state)
+    if scenario not in SCENARIOS:
+        raise ValueError(f"unknown scenario {scenario!r}; choose one of {SCENARIOS}")
+    if not isinstance(seed, int):
+        raise ValueError("seed must be an integer")
+    try:
+        state = blank_state(data, scenario, seed, options or {})
+    except OptionsError as exc:
+        raise ValueError(str(exc)) from None
+    c = Ctx(state, data)
+    setup.initial_piles(c)
+    place_scenario_units(c)
+    schedule_automatic_rps(c)
+    setup.push_setup_frames(c)
+    flow.settle(c)
+    return StalinsWar(state)
+
+
+def place_scenario_units(c: Ctx) -> None:
+    """4.2.1 / 25.0: every set-up unit on its hex."""
+    for hid, units in c.scenario.setup.items():
+        for entry in units:
+            uid, lost = entry if isinstance(entry, tuple) else (entry, 0)
+            c.s["units"][uid]["loc"] = hid
+            c.s["units"][uid]["lost"] = lost
+    c.changed()
+
+
+def schedule_automatic_rps(c: Ctx) -> None:
+    """4.5.2 and 21.0: the Soviets' 3 RPs on turns 2 and 3, adjusted by the bid, at most 3 a turn."""
+    soviet_total = sum(c.scenario.soviet_automatic_rps.values())
+    bid = c.s["options"]["bid"]
+    axis_total = 0
+    if bid:
+        if bid["side"] == AXIS:
+            soviet_total += bid["rp"]
+        else:
+            soviet_total -= bid["rp"]
+            if soviet_total < 0:
+                axis_total, soviet_total = -soviet_total, 0
+    for side, total in ((SOVIET, soviet_total), (AXIS, axis_total)):
+        turn = 2
+        while total > 0:
+            amount = min(3, total)
+            c.s["auto_rp"][side][str(turn)] = amount
+            total -= amount
+            turn += 1
+
+
+def load(state: dict) -> StalinsWar:
+    if state.get("game") != "stalins_war":
+        raise ValueError("not a Stalin's War state")
+    return StalinsWar(state)
+
+
+def render(view: dict, **kwargs) -> str:
+    from .render import render_svg
+    from .view import counters_for_render
+
+    return render_svg(load_data().map, counters_for_render(view), **kwargs)
+
+
+register(GameModule("stalins_war", new=new, load=load, render=render))
+
+__all__ = ["StalinsWar", "new", "load", "IllegalAction", "PositionError"]
