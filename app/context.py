@@ -1,0 +1,28 @@
+"""Everything a process shares between requests, kept on `app.state.ctx`."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from app.db import Database
+from app.rules import Rules
+from app.services.chat import ChatThrottle
+from app.settings import Settings
+from app.snapshots import SnapshotCache
+
+if TYPE_CHECKING:
+    from app.realtime.hub import Hub
+
+
+@dataclass
+class AppContext:
+    settings: Settings
+    db: Database
+    rules: Rules
+    snapshots: SnapshotCache = field(default_factory=SnapshotCache)
+    chat_throttle: ChatThrottle = field(default_factory=ChatThrottle)
+    hub: Hub | None = None
+
+    @property
+    def base_url(self) -> str:
+        return (self.settings.public_base_url or "").rstrip("/")

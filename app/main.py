@@ -1,0 +1,175 @@
+"""The FastAPI application: `create_app()` wires settings, database, engine, routes and live updates."""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from types import ModuleType
+from urllib.parse import quote
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from app import embedded_pg, notify
+from app.middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
+from app.context import AppContext
+from app.db import Database, libpq_url
+from app.errors import ApiError
+from app.realtime import socket
+from app.realtime.hub import Hub
+from app.realtime.listener import Listener
+from app.routes import api_account, api_admin, api_games, pages_account, pages_admin, pages_public
+from app.rules import Rules
+from app.services import accounts, ratelimit
+from app.settings import ROOT, Settings, get_settings
+
+log = logging.getLogger(__name__)
+
+DESCRIPTION = """
+Play *Stalin's War* (GMT 2010) with every rule enforced by the server.
+
+Authenticate with the browser session cookie (writes then need the `X-CSRF-Token` header)
+or a personal API token: `Authorization: Bearer swo_...` (create one on the account page).
+
+Every error has the body `{"error": {"code": "...", "message": "..."}}`; the codes are stable.
+Live updates: websocket `/ws/games/{id}` (see docs/server.md).
+"""
+
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",  # invitation links must not leak through Referer
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+    "script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+}
+
+MAINTENANCE_SECONDS = 3600
+
+
+def _wants_json(request: Request) -> bool:
+    return request.url.path.startswith("/api/") or "application/json" in request.headers.get("accept", "")
+
+
+def _error_response(request: Request, exc: ApiError) -> Response:
+    if _wants_json(request):
+        return JSONResponse(exc.body(), status_code=exc.status)
+    if exc.status == 401:
+        return RedirectResponse(f"/signin?next={quote(request.url.path)}", status_code=303)
+    from app.web import templates
+
+    return templates.TemplateResponse(request, "error.html", {"error": exc, "me": None}, status_code=exc.status)
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, exc: ApiError) -> Response:
+        return _error_response(request, exc)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        codes = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}
+        return _error_response(request, ApiError(exc.status_code, codes.get(exc.status_code, "http_error"),
+                                                 str(exc.detail)))
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(request: Request, exc: RequestValidationError) -> Response:
+        errors = exc.errors()
+        if any(e.get("type") == "json_invalid" for e in errors):
+            return _error_response(request, ApiError(400, "malformed", "The body is not valid JSON."))
+        if not request.url.path.startswith("/api/") and any(e.get("loc", [""])[0] == "path" for e in errors):
+            return _error_response(request, ApiError(404, "not_found", "No such page."))
+        details = [{"loc": [str(p) for p in e.get("loc", ())], "msg": e.get("msg", "")} for e in errors][:20]
+        first = details[0] if details else {"loc": [], "msg": "invalid"}
+        message = f"{'.'.join(first['loc'][1:]) or 'body'}: {first['msg']}"
+        return _error_response(request, ApiError(422, "malformed", message, details=details))
+
+    @app.exception_handler(Exception)
+    async def crash(request: Request, exc: Exception) -> Response:
+        log.exception("unhandled error on %s %s", request.method, request.url.path)
+        return JSONResponse({"error": {"code": "internal_error", "message": "The server failed; nothing was changed."}},
+                            status_code=500)
+
+
+def database_url(settings: Settings) -> str:
+    return settings.database_url or embedded_pg.start(settings.data_dir)
+
+
+async def _maintenance(ctx: AppContext) -> None:
+    """Hourly: forget expired sessions and old failed sign-ins."""
+    def prune() -> None:
+        with ctx.db.transaction() as db:
+            accounts.prune_sessions(db)
+            ratelimit.prune(db, ctx.settings)
+
+    while True:
+        await asyncio.sleep(MAINTENANCE_SECONDS)
+        try:
+            await run_in_threadpool(prune)
+        except Exception:
+            log.exception("maintenance failed")
+
+
+def create_app(settings: Settings | None = None, *, engine_module: ModuleType | None = None) -> FastAPI:
+    settings = settings or get_settings()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        url = database_url(settings)
+        ctx = AppContext(settings=settings, db=Database(url, pool_size=settings.db_pool_size,
+                                                        max_overflow=settings.db_max_overflow),
+                         rules=Rules(engine_module))
+        ctx.hub = Hub(ctx)
+        listener = Listener(libpq_url(url), notify.CHANNEL, ctx.hub.on_event, ctx.hub.resync)
+        app.state.ctx = ctx
+        app.state.db = ctx.db
+        listener.start()
+        app.state.listener = listener
+        try:
+            await asyncio.wait_for(listener.connected.wait(), timeout=15)
+        except TimeoutError:
+            log.error("could not LISTEN on PostgreSQL yet; live updates start when it connects")
+        maintenance = asyncio.create_task(_maintenance(ctx))
+        try:
+            yield
+        finally:
+            maintenance.cancel()
+            await ctx.hub.close_all()
+            await listener.stop()
+            ctx.db.dispose()
+
+    app = FastAPI(
+        title="Stalin's War Online",
+        version="1.0",
+        description=DESCRIPTION,
+        lifespan=lifespan,
+        docs_url="/api/docs",
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
+    app.state.settings = settings
+    install_error_handlers(app)
+
+    headers = dict(SECURITY_HEADERS)
+    if settings.secure_cookies:
+        headers["Strict-Transport-Security"] = "max-age=31536000"
+    app.add_middleware(SecurityHeadersMiddleware, headers=headers)
+    app.add_middleware(BodyLimitMiddleware, limit=settings.max_body_bytes)
+
+    for module in (api_games, api_account, api_admin):
+        app.include_router(module.router)
+    app.include_router(socket.router)
+    for module in (pages_public, pages_account, pages_admin):
+        app.include_router(module.router)
+    app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
+
+    @app.get("/healthz", include_in_schema=False)
+    def healthz(request: Request) -> dict:
+        listener = request.app.state.listener
+        return {"ok": True, "listening": listener.connected.is_set()}
+
+    return app

@@ -1,0 +1,219 @@
+"""The database schema (SQLAlchemy 2 typed declarative models). Alembic migrations mirror these."""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    func,
+)
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import DeclarativeBase, Mapped, deferred, mapped_column
+
+# Stable constraint names, so migrations can refer to them.
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+SIDES = ("axis", "soviet")
+GAME_STATUSES = ("open", "active", "finished", "aborted")
+
+
+def _now() -> Mapped[datetime]:
+    return mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+    type_annotation_map = {dict[str, Any]: JSONB, list[Any]: JSONB, datetime: DateTime(timezone=True)}
+
+
+class User(Base):
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username: Mapped[str] = mapped_column(String(32))
+    password_hash: Mapped[str] = mapped_column(Text)
+    email: Mapped[str | None] = mapped_column(String(254))
+    email_on_turn: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    is_admin: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    banned_at: Mapped[datetime | None]
+    ban_reason: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = _now()
+
+    __table_args__ = (Index("uq_users_username_lower", func.lower(username), unique=True),)
+
+    @property
+    def is_banned(self) -> bool:
+        return self.banned_at is not None
+
+
+class WebSession(Base):
+    """A browser session. The cookie holds a random id; only its keyed hash is stored."""
+
+    __tablename__ = "web_sessions"
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    csrf_token: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = _now()
+    expires_at: Mapped[datetime] = mapped_column(index=True)
+    ip: Mapped[str | None] = mapped_column(String(64))
+    user_agent: Mapped[str | None] = mapped_column(String(300))
+
+
+class ApiToken(Base):
+    """A personal API token; the secret is shown once and only its keyed hash is stored."""
+
+    __tablename__ = "api_tokens"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(100))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    prefix: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime] = _now()
+    last_used_at: Mapped[datetime | None]
+    revoked_at: Mapped[datetime | None]
+
+
+class LoginFailure(Base):
+    """One failed sign-in; recent rows per username and per IP drive the rate limit across processes."""
+
+    __tablename__ = "login_failures"
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    username: Mapped[str] = mapped_column(String(64))
+    ip: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = _now()
+
+    __table_args__ = (
+        Index("ix_login_failures_username_time", "username", "created_at"),
+        Index("ix_login_failures_ip_time", "ip", "created_at"),
+    )
+
+
+class Game(Base):
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    scenario: Mapped[str] = mapped_column(String(20))
+    options: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default="{}")
+    status: Mapped[str] = mapped_column(String(16), default="open", server_default="open", index=True)
+    is_private: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    invite_token: Mapped[str] = mapped_column(String(64), unique=True)
+    created_by_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    axis_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True)
+    soviet_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True)
+    # The seed and the full state hold hidden information: never serialised to clients.
+    seed: Mapped[int | None] = deferred(mapped_column(BigInteger))
+    state: Mapped[dict[str, Any] | None] = deferred(mapped_column(JSONB))
+    seq: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    active_sides: Mapped[list[Any]] = mapped_column(default=list, server_default="[]")
+    # A few public facts (turn, phase, VP) copied from the spectator view for lobby lists.
+    summary: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default="{}")
+    winner: Mapped[str | None] = mapped_column(String(16))
+    result_reason: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = _now()
+    started_at: Mapped[datetime | None]
+    finished_at: Mapped[datetime | None]
+    updated_at: Mapped[datetime] = _now()
+
+    __table_args__ = (
+        CheckConstraint("status IN ('open', 'active', 'finished', 'aborted')", name="status"),
+        CheckConstraint("scenario IN ('campaign', 'tournament')", name="scenario"),
+        CheckConstraint("winner IS NULL OR winner IN ('axis', 'soviet')", name="winner"),
+    )
+
+    def seat_of(self, user_id: int | None) -> str | None:
+        if user_id is None:
+            return None
+        if self.axis_user_id == user_id:
+            return "axis"
+        if self.soviet_user_id == user_id:
+            return "soviet"
+        return None
+
+    def player_id(self, side: str) -> int | None:
+        return self.axis_user_id if side == "axis" else self.soviet_user_id
+
+
+class GameAction(Base):
+    """The action log: replaying it from the seed rebuilds `games.state`."""
+
+    __tablename__ = "game_actions"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)  # 1 for the first action
+    side: Mapped[str] = mapped_column(String(16))
+    action: Mapped[dict[str, Any]]
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[datetime] = _now()
+
+
+class GameLogEntry(Base):
+    """What the engine reported; `to_side` NULL = everyone, else only that side (and admins)."""
+
+    __tablename__ = "game_log"
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    to_side: Mapped[str | None] = mapped_column(String(16))
+    text: Mapped[str] = mapped_column(Text)
+    entry: Mapped[dict[str, Any]]
+    created_at: Mapped[datetime] = _now()
+
+    __table_args__ = (Index("ix_game_log_game_id_id", "game_id", "id"),)
+
+
+class ChatMessage(Base):
+    __tablename__ = "chat_messages"
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = _now()
+
+    __table_args__ = (Index("ix_chat_messages_game_id_id", "game_id", "id"),)
+
+
+class Note(Base):
+    """A player's private notes on one game: only the author ever sees them."""
+
+    __tablename__ = "notes"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    text: Mapped[str] = mapped_column(Text, default="")
+    updated_at: Mapped[datetime] = _now()
+
+
+class AuditEntry(Base):
+    """One admin action: who, what, on which target, when, with what details."""
+
+    __tablename__ = "audit_log"
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    admin_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), index=True)
+    admin_username: Mapped[str] = mapped_column(String(32))
+    action: Mapped[str] = mapped_column(String(40))
+    target_type: Mapped[str] = mapped_column(String(20))
+    target_id: Mapped[str] = mapped_column(String(64))
+    details: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default="{}")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now(), index=True)

@@ -1,0 +1,33 @@
+"""Cross-process events over PostgreSQL NOTIFY: ids and counters only, never game content.
+
+Payloads (JSON):
+  {"kind": "game", "game": 12, "seq": 34}   the game changed (move, join, resign, abort)
+  {"kind": "chat", "game": 12, "id": 567}   a chat message was posted
+  {"kind": "user", "user": 8}               a user was banned: drop their connections
+A NOTIFY sent inside a transaction is delivered only if and when it commits.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlalchemy import text
+from sqlalchemy.orm import Session
+
+CHANNEL = "sw_events"
+
+
+def _send(db: Session, payload: dict[str, Any]) -> None:
+    db.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": json.dumps(payload)})
+
+
+def game_changed(db: Session, game_id: int, seq: int) -> None:
+    _send(db, {"kind": "game", "game": game_id, "seq": seq})
+
+
+def chat_posted(db: Session, game_id: int, message_id: int) -> None:
+    _send(db, {"kind": "chat", "game": game_id, "id": message_id})
+
+
+def user_banned(db: Session, user_id: int) -> None:
+    _send(db, {"kind": "user", "user": user_id})

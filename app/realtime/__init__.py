@@ -1,0 +1,1 @@
+"""Live updates: one LISTEN connection per process feeding that process's websockets."""

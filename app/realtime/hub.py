@@ -1,0 +1,199 @@
+"""This process's websocket connections, grouped by game, and the fan-out to them.
+
+A NOTIFY names a game; the hub rebuilds every local connection's view of it (once
+per seat) and queues it. Refreshes of one game never overlap: notifications that
+arrive meanwhile collapse into one more refresh, so a burst of moves costs at most
+two rebuilds and clients always end on the newest state.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.websockets import WebSocket
+
+from app.context import AppContext
+from app.realtime import updates
+
+log = logging.getLogger(__name__)
+
+QUEUE_LIMIT = 64
+CLOSE_TOO_SLOW = 1013  # "try again later": the client could not keep up with its queue
+CLOSE_BANNED = 4403
+
+
+class Connection:
+    """One websocket: an outgoing queue drained by its own writer task, so a slow client never stalls the hub."""
+
+    def __init__(self, ws: WebSocket, game_id: int, user_id: int | None) -> None:
+        self.ws = ws
+        self.game_id = game_id
+        self.user_id = user_id
+        self.version: tuple[int, int] | None = None
+        self.last_log_id = 0
+        self.last_chat_id = 0
+        self._queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue(QUEUE_LIMIT)
+        self._writer = asyncio.create_task(self._write(), name=f"ws-writer-{game_id}")
+        self.closed = asyncio.Event()
+
+    def send(self, message: dict[str, Any]) -> None:
+        self._put(("send", json.dumps(message, separators=(",", ":"))))
+
+    def close(self, code: int, reason: str = "") -> None:
+        self._put(("close", (code, reason)))
+
+    def _put(self, item: tuple[str, Any]) -> None:
+        if self.closed.is_set():
+            return
+        try:
+            self._queue.put_nowait(item)
+        except asyncio.QueueFull:
+            self.closed.set()
+            self._writer.cancel()
+            asyncio.create_task(self._close_quietly(CLOSE_TOO_SLOW, "too slow"))
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                kind, payload = await self._queue.get()
+                if kind == "send":
+                    await self.ws.send_text(payload)
+                else:
+                    await self._close_quietly(*payload)
+                    return
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the peer went away; the reader notices and unregisters
+            pass
+        finally:
+            self.closed.set()
+
+    async def _close_quietly(self, code: int, reason: str) -> None:
+        self.closed.set()
+        try:
+            await self.ws.close(code, reason)
+        except Exception:
+            pass
+
+    async def shutdown(self) -> None:
+        self.closed.set()
+        self._writer.cancel()
+        try:
+            await self._writer
+        except (asyncio.CancelledError, Exception):
+            pass
+
+    def offer(self, update: updates.Update) -> None:
+        """Queue an update unless the client already has this state or a newer one."""
+        if self.version is not None and update.version <= self.version:
+            return
+        self.version = update.version
+        fresh_log = [e for e in update.log if e["id"] > self.last_log_id]
+        if fresh_log:
+            self.last_log_id = fresh_log[-1]["id"]
+        self.send({**update.message, "log": fresh_log})
+
+    def reset(self, user_id: int | None) -> None:
+        """A new identity (an `auth` message): the next update is sent in full, log included."""
+        self.user_id = user_id
+        self.version = None
+        self.last_log_id = 0
+
+
+class Hub:
+    def __init__(self, ctx: AppContext) -> None:
+        self.ctx = ctx
+        self.games: dict[int, set[Connection]] = {}
+        self._refreshing: dict[int, asyncio.Task] = {}
+        self._again: set[int] = set()
+
+    # --- membership ---------------------------------------------------------------------------
+
+    def add(self, conn: Connection) -> None:
+        self.games.setdefault(conn.game_id, set()).add(conn)
+
+    def remove(self, conn: Connection) -> None:
+        conns = self.games.get(conn.game_id)
+        if conns is not None:
+            conns.discard(conn)
+            if not conns:
+                del self.games[conn.game_id]
+
+    def connection_count(self) -> int:
+        return sum(len(c) for c in self.games.values())
+
+    # --- events from the listener -------------------------------------------------------------
+
+    async def on_event(self, payload: str) -> None:
+        event = json.loads(payload)
+        kind = event.get("kind")
+        if kind == "game":
+            self.refresh(int(event["game"]))
+        elif kind == "chat":
+            await self._chat(int(event["game"]), int(event["id"]))
+        elif kind == "user":
+            self._drop_user(int(event["user"]))
+
+    async def resync(self) -> None:
+        """After (re)connecting to PostgreSQL: we may have missed events, so refresh everything."""
+        for game_id in list(self.games):
+            self.refresh(game_id)
+
+    def refresh(self, game_id: int) -> None:
+        if game_id not in self.games:
+            return
+        if game_id in self._refreshing:
+            self._again.add(game_id)
+            return
+        self._refreshing[game_id] = asyncio.create_task(self._refresh_loop(game_id), name=f"refresh-{game_id}")
+
+    async def _refresh_loop(self, game_id: int) -> None:
+        try:
+            while True:
+                self._again.discard(game_id)
+                conns = list(self.games.get(game_id, ()))
+                if conns:
+                    await self.push(game_id, conns)
+                if game_id not in self._again:
+                    return
+        except Exception:
+            log.exception("refreshing game %s", game_id)
+        finally:
+            self._refreshing.pop(game_id, None)
+
+    async def push(self, game_id: int, conns: list[Connection]) -> None:
+        viewers = [updates.Viewer(c.user_id, c.last_log_id) for c in conns]
+        built = await run_in_threadpool(updates.build, self.ctx, game_id, viewers)
+        if built is None:
+            return
+        for conn, update in zip(conns, built):
+            conn.offer(update)
+
+    async def _chat(self, game_id: int, message_id: int) -> None:
+        conns = list(self.games.get(game_id, ()))
+        if not conns:
+            return
+        message = await run_in_threadpool(updates.chat_message, self.ctx, message_id)
+        if message is None:
+            return
+        for conn in conns:
+            if message["id"] > conn.last_chat_id:
+                conn.last_chat_id = message["id"]
+                conn.send({"type": "chat", "message": message})
+
+    def _drop_user(self, user_id: int) -> None:
+        for conns in self.games.values():
+            for conn in conns:
+                if conn.user_id == user_id:
+                    conn.send({"type": "error", "code": "banned", "message": "This account is banned."})
+                    conn.close(CLOSE_BANNED, "banned")
+
+    async def close_all(self) -> None:
+        for task in list(self._refreshing.values()):
+            task.cancel()
+        for conns in list(self.games.values()):
+            for conn in list(conns):
+                conn.close(1001, "server shutting down")

@@ -1,0 +1,204 @@
+"""The game websocket, `/ws/games/{id}`.
+
+Authentication: the session cookie (browsers; only from this site's own pages, judged
+by the Origin header), an `Authorization: Bearer` header, or a first message
+`{"type": "auth", "token": "swo_..."}` (bots in environments without custom headers).
+
+Client → server: {"type": "action", "seq", "action", "ref"?}, {"type": "chat", "text"},
+{"type": "auth", "token"}, {"type": "ping"}.
+Server → client: {"type": "view", ...} on connect and after every change,
+{"type": "chat", "message"}, {"type": "chat_history", "messages"}, {"type": "ok", "seq", "ref"?},
+{"type": "pong"}, {"type": "error", "code", "message", "ref"?}.
+
+Malformed messages get an error and the connection stays usable. A message over 64 KiB
+gets a `payload_too_large` error and the connection is closed with 1009 (message too big).
+Close codes: 4401 bad credentials at connect, 4403 banned, 4404 unknown game, 1013 client too slow.
+"""
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, WebSocket
+from starlette.concurrency import run_in_threadpool
+from starlette.websockets import WebSocketDisconnect
+
+from app.context import AppContext
+from app.deps import SESSION_COOKIE, Caller, resolve_caller
+from app.errors import ApiError
+from app.models import User
+from app.realtime import updates
+from app.realtime.hub import Connection
+from app.services import games as lobby
+from app.services import play
+from app.services.chat import post as post_chat
+
+log = logging.getLogger(__name__)
+router = APIRouter()
+
+CLOSE_TOO_BIG = 1009
+CLOSE_AUTH = 4401
+CLOSE_NOT_FOUND = 4404
+
+
+def same_origin(origin: str | None, host: str | None, public_base_url: str | None) -> bool:
+    """Cookies count only on sockets opened by our own pages (cross-site websocket hijacking)."""
+    if origin is None:
+        return True  # not a browser: no ambient-cookie risk
+    netloc = urlsplit(origin).netloc
+    if public_base_url and netloc == urlsplit(public_base_url).netloc:
+        return True
+    return bool(host) and netloc == host
+
+
+def _identify(ctx: AppContext, game_id: int, authorization: str | None, cookie: str | None) -> tuple[Caller, bool]:
+    with ctx.db.session() as db:
+        caller = resolve_caller(db, ctx.settings, authorization, cookie)
+        try:
+            lobby.get_visible(db, game_id, caller.user)
+            return caller, True
+        except ApiError:
+            return caller, False
+
+
+def _identify_token(ctx: AppContext, game_id: int, token: str) -> Caller:
+    caller, visible = _identify(ctx, game_id, f"Bearer {token}", None)
+    if not visible:
+        raise ApiError(404, "not_found", "No such game.")
+    return caller
+
+
+def _act(ctx: AppContext, user_id: int, game_id: int, seq: Any, action: Any) -> int:
+    if not isinstance(seq, int) or isinstance(seq, bool):
+        raise ApiError(422, "malformed", '"seq" must be an integer.')
+    with ctx.db.session() as db:
+        user = _active_user(db, user_id)
+        return play.submit_action(db, ctx.rules, ctx.snapshots, user, game_id, seq, action).seq
+
+
+def _chat(ctx: AppContext, user_id: int, game_id: int, text: Any) -> None:
+    if not isinstance(text, str):
+        raise ApiError(422, "malformed", '"text" must be a string.')
+    with ctx.db.session() as db:
+        user = _active_user(db, user_id)
+        game = lobby.get_visible(db, game_id, user)
+        post_chat(db, ctx.chat_throttle, user, game, text)
+
+
+def _active_user(db, user_id: int) -> User:
+    user = db.get(User, user_id)
+    if user is None or user.is_banned:
+        raise ApiError(403, "banned", "This account is banned.")
+    return user
+
+
+def error(code: str, message: str, ref: Any = None) -> dict[str, Any]:
+    body = {"type": "error", "code": code, "message": message}
+    if ref is not None:
+        body["ref"] = ref
+    return body
+
+
+@router.websocket("/ws/games/{game_id}")
+async def game_socket(websocket: WebSocket, game_id: int) -> None:
+    ctx: AppContext = websocket.app.state.ctx
+    hub = ctx.hub
+    assert hub is not None
+    cookie = websocket.cookies.get(SESSION_COOKIE)
+    if not same_origin(websocket.headers.get("origin"), websocket.headers.get("host"), ctx.settings.public_base_url):
+        cookie = None
+    await websocket.accept()
+    try:
+        caller, visible = await run_in_threadpool(
+            _identify, ctx, game_id, websocket.headers.get("authorization"), cookie
+        )
+    except ApiError as exc:
+        await websocket.send_text(json.dumps(error(exc.code, exc.message)))
+        await websocket.close(CLOSE_AUTH, exc.code)
+        return
+    if not visible:
+        await websocket.send_text(json.dumps(error("not_found", "No such game.")))
+        await websocket.close(CLOSE_NOT_FOUND, "not_found")
+        return
+
+    conn = Connection(websocket, game_id, caller.user_id)
+    hub.add(conn)
+    try:
+        await hub.push(game_id, [conn])
+        history = await run_in_threadpool(updates.chat_history, ctx, game_id)
+        if history:
+            conn.last_chat_id = max(conn.last_chat_id, history[-1]["id"])
+        conn.send({"type": "chat_history", "messages": history})
+        await _serve(ctx, websocket, conn)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        hub.remove(conn)
+        await conn.shutdown()
+
+
+async def _serve(ctx: AppContext, websocket: WebSocket, conn: Connection) -> None:
+    limit = ctx.settings.max_ws_message_bytes
+    while not conn.closed.is_set():
+        frame = await websocket.receive()
+        if frame["type"] == "websocket.disconnect":
+            return
+        raw = frame.get("text")
+        if raw is None:
+            raw_bytes = frame.get("bytes") or b""
+            if len(raw_bytes) > limit:
+                await _too_big(websocket, conn, limit)
+                return
+            conn.send(error("malformed", "Send JSON in text frames."))
+            continue
+        if len(raw) > limit or len(raw.encode()) > limit:
+            await _too_big(websocket, conn, limit)
+            return
+        try:
+            message = json.loads(raw)
+        except ValueError:
+            conn.send(error("malformed", "Not valid JSON."))
+            continue
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            conn.send(error("malformed", 'A message is a JSON object with a string "type".'))
+            continue
+        await _handle(ctx, conn, message)
+
+
+async def _too_big(websocket: WebSocket, conn: Connection, limit: int) -> None:
+    conn.send(error("payload_too_large", f"Messages are limited to {limit} bytes."))
+    conn.close(CLOSE_TOO_BIG, "message too big")
+    await conn.closed.wait()
+
+
+async def _handle(ctx: AppContext, conn: Connection, message: dict[str, Any]) -> None:
+    kind, ref = message["type"], message.get("ref")
+    try:
+        if kind == "action":
+            if conn.user_id is None:
+                raise ApiError(401, "not_signed_in", "Sign in (or send an auth message) to play.")
+            seq = await run_in_threadpool(_act, ctx, conn.user_id, conn.game_id, message.get("seq"),
+                                          message.get("action"))
+            conn.send({"type": "ok", "seq": seq, **({"ref": ref} if ref is not None else {})})
+        elif kind == "chat":
+            if conn.user_id is None:
+                raise ApiError(401, "not_signed_in", "Sign in to chat.")
+            await run_in_threadpool(_chat, ctx, conn.user_id, conn.game_id, message.get("text"))
+        elif kind == "auth":
+            token = message.get("token")
+            if not isinstance(token, str):
+                raise ApiError(422, "malformed", '"token" must be a string.')
+            caller = await run_in_threadpool(_identify_token, ctx, conn.game_id, token)
+            conn.reset(caller.user_id)
+            await ctx.hub.push(conn.game_id, [conn])
+        elif kind == "ping":
+            conn.send({"type": "pong", **({"ref": ref} if ref is not None else {})})
+        else:
+            raise ApiError(422, "malformed", f"Unknown message type {kind!r}.")
+    except ApiError as exc:
+        conn.send(error(exc.code, exc.message, ref) | ({"seq": exc.extra["seq"]} if "seq" in exc.extra else {}))
+    except Exception:
+        log.exception("websocket message %r", kind)
+        conn.send(error("internal_error", "The server failed on this message.", ref))

@@ -1,0 +1,1 @@
+"""HTTP routes: `api_*` speak JSON, `pages_*` render HTML."""

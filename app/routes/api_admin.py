@@ -1,0 +1,75 @@
+"""Admin API: every game with full information, aborts, bans, the audit log."""
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Depends, Query
+
+from app.deps import DB, AdminCaller, require_csrf_for_cookie_writes
+from app.errors import responses
+from app.routes.api_games import Ctx, _log_out
+from app.schemas import AbortIn, AdminViewOut, AuditListOut, AuditOut, BanIn, GameListOut, GameOut, UserAdminOut
+from app.services import admin
+from app.services import games as lobby
+from app.services.play import visible_log
+
+router = APIRouter(prefix="/api/admin", tags=["admin"], responses=responses(401, 403))
+Csrf = Annotated[None, Depends(require_csrf_for_cookie_writes)]
+
+
+def user_out(u) -> UserAdminOut:
+    return UserAdminOut(id=u.id, username=u.username, is_admin=u.is_admin, banned=u.is_banned,
+                        ban_reason=u.ban_reason, created_at=u.created_at)
+
+
+@router.get("/games", response_model=GameListOut, summary="Every game, private ones included")
+def all_games(db: DB, caller: AdminCaller, ctx: Ctx,
+              status: Literal["open", "active", "finished"] | None = None,
+              limit: int = Query(100, ge=1, le=500), offset: int = Query(0, ge=0)) -> GameListOut:
+    rows = lobby.list_games(db, status=status, include_private=True, limit=limit, offset=offset)
+    people = lobby.players(db, rows)
+    return GameListOut(games=[lobby.game_out(g, people, caller.user, ctx.base_url) for g in rows])
+
+
+@router.get("/games/{game_id}", response_model=AdminViewOut, responses=responses(404),
+            summary="A game with full information: both sides' views (audited; never shown to players)")
+def full_information(game_id: int, db: DB, caller: AdminCaller, ctx: Ctx) -> AdminViewOut:
+    game = admin.open_with_full_information(db, caller.user, game_id)
+    seq, views, actions = admin.full_views(db, ctx.rules, ctx.snapshots, game)
+    return AdminViewOut(game=lobby.describe(db, game, caller.user, ctx.base_url), seq=seq, views=views,
+                        actions=actions, log=_log_out(visible_log(db, game.id, None, everything=True)))
+
+
+@router.post("/games/{game_id}/abort", response_model=GameOut, responses=responses(404, 409),
+             summary="Abort a game (no winner)")
+def abort_game(game_id: int, body: AbortIn, db: DB, caller: AdminCaller, _: Csrf, ctx: Ctx) -> GameOut:
+    game = admin.abort_game(db, caller.user, game_id, body.reason)
+    return lobby.describe(db, game, caller.user, ctx.base_url)
+
+
+@router.get("/users", response_model=list[UserAdminOut], summary="Users, newest first")
+def users(db: DB, caller: AdminCaller, q: str = "", limit: int = Query(100, ge=1, le=500),
+          offset: int = Query(0, ge=0)) -> list[UserAdminOut]:
+    return [user_out(u) for u in admin.list_users(db, query=q, limit=limit, offset=offset)]
+
+
+@router.post("/users/{user_id}/ban", response_model=UserAdminOut, responses=responses(404, 409),
+             summary="Ban a user: sessions end, tokens stop working, open sockets close")
+def ban(user_id: int, body: BanIn, db: DB, caller: AdminCaller, _: Csrf) -> UserAdminOut:
+    return user_out(admin.ban_user(db, caller.user, user_id, body.reason))
+
+
+@router.post("/users/{user_id}/unban", response_model=UserAdminOut, responses=responses(404, 409),
+             summary="Lift a ban")
+def unban(user_id: int, db: DB, caller: AdminCaller, _: Csrf) -> UserAdminOut:
+    return user_out(admin.unban_user(db, caller.user, user_id))
+
+
+@router.get("/audit", response_model=AuditListOut, summary="The audit log, newest first")
+def audit_log(db: DB, caller: AdminCaller, limit: int = Query(200, ge=1, le=1000),
+              offset: int = Query(0, ge=0)) -> AuditListOut:
+    return AuditListOut(entries=[
+        AuditOut(id=e.id, admin=e.admin_username, action=e.action, target_type=e.target_type,
+                 target_id=e.target_id, details=e.details, created_at=e.created_at)
+        for e in admin.audit_entries(db, limit=limit, offset=offset)
+    ])

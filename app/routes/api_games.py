@@ -1,0 +1,194 @@
+"""The games API: lobby, lifecycle, views, actions, log, chat, notes, board."""
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Depends, Query, Request, Response
+
+from app.context import AppContext
+from app.deps import DB, CallerDep, UserCaller, WriterCaller
+from app.errors import ApiError, responses
+from app.models import User
+from app.schemas import (
+    ActionIn,
+    ActionOut,
+    ChatIn,
+    ChatListOut,
+    ChatOut,
+    CreateGameIn,
+    GameListOut,
+    GameOut,
+    LogEntryOut,
+    LogOut,
+    NotesIn,
+    NotesOut,
+    ViewOut,
+)
+from app.services import chat
+from app.services import games as lobby
+from app.services import play
+
+router = APIRouter(prefix="/api/games", tags=["games"])
+
+
+def get_ctx(request: Request) -> AppContext:
+    return request.app.state.ctx
+
+
+Ctx = Annotated[AppContext, Depends(get_ctx)]
+
+
+def _log_out(rows) -> list[LogEntryOut]:
+    return [LogEntryOut(id=r.id, seq=r.seq, to=r.to_side, text=r.text, entry=r.entry) for r in rows]
+
+
+def _view_out(db, ctx: AppContext, sv: play.SeatView, user: User | None) -> ViewOut:
+    meta = lobby.describe(db, sv.game, user, ctx.base_url)
+    meta.seq = sv.seq
+    return ViewOut(game=meta, seq=sv.seq, seat=sv.seat, view=sv.view, actions=sv.actions)
+
+
+@router.get("", response_model=GameListOut, summary="List games")
+def list_games(
+    db: DB,
+    caller: CallerDep,
+    ctx: Ctx,
+    status: Literal["open", "active", "finished"] | None = None,
+    mine: bool = Query(False, description="only games the caller plays in (private ones included)"),
+    limit: int = Query(50, ge=1, le=100),
+    offset: int = Query(0, ge=0),
+) -> GameListOut:
+    if mine and caller.user is None:
+        raise ApiError(401, "not_signed_in", "Sign in to list your games.")
+    rows = lobby.list_games(db, status=status, mine=caller.user if mine else None, limit=limit, offset=offset)
+    people = lobby.players(db, rows)
+    return GameListOut(games=[lobby.game_out(g, people, caller.user, ctx.base_url) for g in rows])
+
+
+@router.post("", response_model=GameOut, status_code=201, summary="Create a game (you take one seat)",
+             responses=responses(401, 403, 422))
+def create_game(body: CreateGameIn, db: DB, caller: WriterCaller, ctx: Ctx) -> GameOut:
+    game = lobby.create_game(db, ctx.rules, caller.user, scenario=body.scenario, side=body.side,
+                             options=body.options, private=body.private)
+    db.commit()
+    return lobby.describe(db, game, caller.user, ctx.base_url)
+
+
+@router.get("/{game_id}", response_model=GameOut, summary="A game's metadata", responses=responses(404))
+def get_game(game_id: int, db: DB, caller: CallerDep, ctx: Ctx) -> GameOut:
+    return lobby.describe(db, lobby.get_visible(db, game_id, caller.user), caller.user, ctx.base_url)
+
+
+def _join(db, ctx: AppContext, caller, game) -> GameOut:
+    snap = lobby.join(db, ctx.rules, caller.user, game)
+    db.commit()
+    ctx.snapshots.put(snap)
+    return lobby.describe(db, game, caller.user, ctx.base_url)
+
+
+@router.post("/{game_id}/join", response_model=GameOut, summary="Take the free seat of a public game (starts it)",
+             responses=responses(401, 403, 404, 409))
+def join_game(game_id: int, db: DB, caller: WriterCaller, ctx: Ctx) -> GameOut:
+    game = lobby.get_visible(db, game_id, caller.user, lock=True)
+    if game.is_private and game.seat_of(caller.user_id) is None:
+        raise ApiError(404, "not_found", "No such game.")
+    return _join(db, ctx, caller, game)
+
+
+@router.post("/invites/{token}/join", response_model=GameOut, summary="Take the free seat of a private game",
+             responses=responses(401, 403, 404, 409))
+def join_by_invite(token: str, db: DB, caller: WriterCaller, ctx: Ctx) -> GameOut:
+    game = lobby.by_invite(db, token, lock=True)
+    return _join(db, ctx, caller, game)
+
+
+@router.post("/{game_id}/resign", response_model=GameOut, summary="Resign (the opponent wins)",
+             responses=responses(401, 403, 404, 409))
+def resign(game_id: int, db: DB, caller: WriterCaller, ctx: Ctx) -> GameOut:
+    game = lobby.get_visible(db, game_id, caller.user, lock=True)
+    lobby.resign(db, caller.user, game)
+    db.commit()
+    return lobby.describe(db, game, caller.user, ctx.base_url)
+
+
+@router.post("/{game_id}/cancel", response_model=GameOut, summary="Withdraw your open game before anyone joins",
+             responses=responses(401, 403, 404, 409))
+def cancel(game_id: int, db: DB, caller: WriterCaller, ctx: Ctx) -> GameOut:
+    game = lobby.get_visible(db, game_id, caller.user, lock=True)
+    lobby.cancel(db, caller.user, game)
+    db.commit()
+    return lobby.describe(db, game, caller.user, ctx.base_url)
+
+
+@router.get("/{game_id}/view", response_model=ViewOut,
+            summary="Your redacted view (spectators: the public one) and your legal actions",
+            responses=responses(404))
+def get_view(game_id: int, db: DB, caller: CallerDep, ctx: Ctx) -> ViewOut:
+    sv = play.caller_view(db, ctx.rules, ctx.snapshots, game_id, caller.user)
+    return _view_out(db, ctx, sv, caller.user)
+
+
+@router.post(
+    "/{game_id}/actions",
+    response_model=ActionOut,
+    summary="Submit one action",
+    description="`seq` must equal the game's current seq (409 `stale_seq` otherwise). The action is applied "
+    "in one transaction; the response is your new view plus the log entries you may see.",
+    responses=responses(400, 401, 403, 404, 409, 413, 422),
+)
+def submit_action(game_id: int, body: ActionIn, db: DB, caller: WriterCaller, ctx: Ctx) -> ActionOut:
+    applied = play.submit_action(db, ctx.rules, ctx.snapshots, caller.user, game_id, body.seq, body.action)
+    sv = play.seat_view(db, ctx.rules, ctx.snapshots, applied.game, applied.seat)
+    out = _view_out(db, ctx, sv, caller.user)
+    return ActionOut(**out.model_dump(), log=_log_out(applied.log))
+
+
+@router.get("/{game_id}/log", response_model=LogOut, summary="Log entries you may see (newest 500 after `after`)",
+            responses=responses(404))
+def get_log(game_id: int, db: DB, caller: CallerDep, after: int = Query(0, ge=0)) -> LogOut:
+    game = lobby.get_visible(db, game_id, caller.user)
+    seat = game.seat_of(caller.user_id)
+    return LogOut(entries=_log_out(play.visible_log(db, game.id, seat, after_id=after)))
+
+
+@router.get("/{game_id}/board.svg", summary="The board as SVG, from your view", response_class=Response,
+            responses={200: {"content": {"image/svg+xml": {}}}, **responses(404)})
+def board_svg(game_id: int, db: DB, caller: CallerDep, ctx: Ctx) -> Response:
+    game = lobby.get_visible(db, game_id, caller.user)
+    seat = game.seat_of(caller.user_id)
+    svg = play.board_svg(db, ctx.rules, ctx.snapshots, game, seat)
+    if svg is None:
+        raise ApiError(404, "not_found", "The game has not started yet.")
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "private, no-store"})
+
+
+@router.get("/{game_id}/chat", response_model=ChatListOut, summary="Chat messages", responses=responses(404))
+def get_chat(game_id: int, db: DB, caller: CallerDep, after: int = Query(0, ge=0)) -> ChatListOut:
+    game = lobby.get_visible(db, game_id, caller.user)
+    return ChatListOut(messages=chat.history(db, game.id, after_id=after))
+
+
+@router.post("/{game_id}/chat", response_model=ChatOut, status_code=201, summary="Post a chat message",
+             responses=responses(401, 404, 422, 429))
+def post_chat(game_id: int, body: ChatIn, db: DB, caller: WriterCaller, ctx: Ctx) -> ChatOut:
+    game = lobby.get_visible(db, game_id, caller.user)
+    msg = chat.post(db, ctx.chat_throttle, caller.user, game, body.text)
+    return ChatOut(id=msg.id, user=caller.user.username, text=msg.text, created_at=msg.created_at)
+
+
+@router.get("/{game_id}/notes", response_model=NotesOut, summary="Your private notes on this game",
+            responses=responses(401, 403, 404))
+def get_notes(game_id: int, db: DB, caller: UserCaller) -> NotesOut:
+    game = lobby.get_visible(db, game_id, caller.user)
+    if game.seat_of(caller.user_id) is None:
+        raise ApiError(403, "not_a_player", "Only the game's players keep notes on it.")
+    note = chat.get_notes(db, caller.user, game)
+    return NotesOut(text=note.text if note else "", updated_at=note.updated_at if note else None)
+
+
+@router.put("/{game_id}/notes", response_model=NotesOut, summary="Replace your private notes",
+            responses=responses(401, 403, 404, 422))
+def put_notes(game_id: int, body: NotesIn, db: DB, caller: WriterCaller) -> NotesOut:
+    game = lobby.get_visible(db, game_id, caller.user)
+    note = chat.save_notes(db, caller.user, game, body.text)
+    return NotesOut(text=note.text, updated_at=note.updated_at)

@@ -1,0 +1,64 @@
+"""HTML account page: API tokens and password."""
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+
+from app.deps import DB
+from app.errors import ApiError
+from app.services import accounts
+from app.web import check_csrf, redirect, render, require_page_user
+
+router = APIRouter(include_in_schema=False)
+F = Annotated[str, Form()]
+
+
+def _page(request: Request, db, status: int = 200, **extra) -> HTMLResponse:
+    who = require_page_user(request, db)
+    return render(request, db, "account.html", status=status, tokens=accounts.list_tokens(db, who.user), **extra)
+
+
+@router.get("/account", response_class=HTMLResponse)
+def account(request: Request, db: DB) -> HTMLResponse:
+    return _page(request, db)
+
+
+@router.post("/account/tokens", response_class=HTMLResponse)
+def create_token(request: Request, db: DB, csrf_token: F = "", name: F = "") -> HTMLResponse:
+    check_csrf(request, db, csrf_token)
+    who = require_page_user(request, db)
+    try:
+        token, secret = accounts.create_token(db, request.app.state.settings, who.user, name)
+        db.commit()
+    except ApiError as exc:
+        db.rollback()
+        return _page(request, db, status=exc.status, token_error=exc.message)
+    # The secret is shown on this response only; a reload shows the list without it.
+    return _page(request, db, new_token=secret, new_token_name=token.name)
+
+
+@router.post("/account/tokens/{token_id}/revoke")
+def revoke_token(request: Request, db: DB, token_id: int, csrf_token: F = "") -> RedirectResponse:
+    check_csrf(request, db, csrf_token)
+    who = require_page_user(request, db)
+    accounts.revoke_token(db, who.user, token_id)
+    db.commit()
+    return redirect(request, "/account")
+
+
+@router.post("/account/password", response_class=HTMLResponse)
+def change_password(request: Request, db: DB, csrf_token: F = "", current: F = "", new: F = "",
+                    new2: F = "") -> HTMLResponse:
+    check_csrf(request, db, csrf_token)
+    who = require_page_user(request, db)
+    try:
+        if new != new2:
+            raise ApiError(422, "invalid_password", "The two new passwords differ.")
+        accounts.change_password(db, who.user, current, new)
+        db.commit()
+    except ApiError as exc:
+        db.rollback()
+        return _page(request, db, status=exc.status, password_error=exc.message)
+    return _page(request, db, password_ok=True)

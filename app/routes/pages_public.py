@@ -1,0 +1,177 @@
+"""HTML pages: lobby, sign up/in/out, game, invitation."""
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from app.deps import DB, client_ip
+from app.errors import ApiError
+from app.rules import ENGINE_OPTIONS, SCENARIOS
+from app.services import accounts
+from app.services import games as lobby
+from app.web import check_csrf, redirect, render, require_page_user, sign_in, sign_out
+from app.web import caller as page_caller
+
+router = APIRouter(include_in_schema=False)
+F = Annotated[str, Form()]
+
+
+def _safe_next(url: str | None) -> str:
+    """Only same-site paths: no open redirect through ?next=."""
+    return url if url and url.startswith("/") and not url.startswith("//") and "\\" not in url else "/"
+
+
+@router.get("/", response_class=HTMLResponse)
+def lobby_page(request: Request, db: DB) -> HTMLResponse:
+    who = page_caller(request, db)
+    mine = lobby.list_games(db, mine=who.user, limit=100) if who.user else []
+    open_games = lobby.list_games(db, status="open", limit=50)
+    active = lobby.list_games(db, status="active", limit=50)
+    finished = lobby.list_games(db, status="finished", limit=20)
+    people = lobby.players(db, mine + open_games + active + finished)
+    out = lambda rows: [lobby.game_out(g, people, who.user) for g in rows]  # noqa: E731
+    return render(request, db, "lobby.html", mine=out(mine), open_games=out(open_games), active=out(active),
+                  finished=out(finished), scenarios=SCENARIOS,
+                  engine_options=ENGINE_OPTIONS)
+
+
+# --- accounts ------------------------------------------------------------------------------------
+
+
+@router.get("/signup", response_class=HTMLResponse)
+def signup_page(request: Request, db: DB) -> HTMLResponse:
+    return render(request, db, "signup.html")
+
+
+@router.post("/signup")
+def signup(request: Request, db: DB, csrf_token: F = "", username: F = "", password: F = "",
+           password2: F = "", email: F = "") -> Response:
+    check_csrf(request, db, csrf_token)
+    try:
+        if password != password2:
+            raise ApiError(422, "invalid_password", "The two passwords differ.")
+        user = accounts.create_user(db, username, password, email=email.strip() or None)
+        db.commit()
+    except ApiError as exc:
+        db.rollback()
+        return render(request, db, "signup.html", status=exc.status, error=exc.message, username=username, email=email)
+    sign_in(request, db, user)
+    return redirect(request, "/")
+
+
+@router.get("/signin", response_class=HTMLResponse)
+def signin_page(request: Request, db: DB, next: str = "/") -> HTMLResponse:
+    return render(request, db, "signin.html", next=_safe_next(next))
+
+
+@router.post("/signin")
+def signin(request: Request, db: DB, csrf_token: F = "", username: F = "", password: F = "",
+           next: F = "/") -> Response:
+    check_csrf(request, db, csrf_token)
+    try:
+        user = accounts.authenticate(db, request.app.state.settings, username, password, client_ip(request))
+        db.commit()
+    except ApiError as exc:
+        db.rollback()
+        return render(request, db, "signin.html", status=exc.status, error=exc.message, username=username,
+                      next=_safe_next(next))
+    sign_in(request, db, user)
+    return redirect(request, _safe_next(next))
+
+
+@router.post("/signout")
+def signout(request: Request, db: DB, csrf_token: F = "") -> RedirectResponse:
+    check_csrf(request, db, csrf_token)
+    sign_out(request, db)
+    return redirect(request, "/")
+
+
+# --- games ---------------------------------------------------------------------------------------
+
+
+@router.post("/games")
+def create_game(request: Request, db: DB, csrf_token: F = "", scenario: F = "campaign", side: F = "random",
+                visibility: F = "public", options: F = "{}") -> RedirectResponse:
+    who = check_csrf(request, db, csrf_token)
+    require_page_user(request, db)
+    form = _options_from_form(options, request)
+    game = lobby.create_game(db, request.app.state.ctx.rules, who.user, scenario=scenario, side=side,
+                             options=form, private=visibility == "private")
+    db.commit()
+    return redirect(request, f"/games/{game.id}")
+
+
+def _options_from_form(raw: str, request: Request) -> dict:
+    """Options arrive as a JSON object built by the lobby's script (checkboxes, selects)."""
+    try:
+        value = json.loads(raw or "{}")
+    except ValueError:
+        raise ApiError(422, "bad_options", "The options are not valid JSON.") from None
+    if not isinstance(value, dict):
+        raise ApiError(422, "bad_options", "The options must be a JSON object.")
+    return value
+
+
+@router.get("/games/{game_id}", response_class=HTMLResponse)
+def game_page(request: Request, db: DB, game_id: int) -> HTMLResponse:
+    who = page_caller(request, db)
+    game = lobby.get_visible(db, game_id, who.user)
+    meta = lobby.describe(db, game, who.user, request.app.state.ctx.base_url)
+    can_join = (who.user is not None and game.status == "open" and not game.is_private
+                and game.seat_of(who.user_id) is None)
+    return render(request, db, "game.html", game=meta, can_join=can_join)
+
+
+@router.post("/games/{game_id}/join")
+def join_game(request: Request, db: DB, game_id: int, csrf_token: F = "") -> RedirectResponse:
+    who = check_csrf(request, db, csrf_token)
+    require_page_user(request, db)
+    game = lobby.get_visible(db, game_id, who.user, lock=True)
+    if game.is_private and game.seat_of(who.user_id) is None:
+        raise ApiError(404, "not_found", "No such game.")
+    snap = lobby.join(db, request.app.state.ctx.rules, who.user, game)
+    db.commit()
+    request.app.state.ctx.snapshots.put(snap)
+    return redirect(request, f"/games/{game.id}")
+
+
+@router.post("/games/{game_id}/resign")
+def resign(request: Request, db: DB, game_id: int, csrf_token: F = "") -> RedirectResponse:
+    who = check_csrf(request, db, csrf_token)
+    require_page_user(request, db)
+    game = lobby.get_visible(db, game_id, who.user, lock=True)
+    lobby.resign(db, who.user, game)
+    db.commit()
+    return redirect(request, f"/games/{game.id}")
+
+
+@router.post("/games/{game_id}/cancel")
+def cancel(request: Request, db: DB, game_id: int, csrf_token: F = "") -> RedirectResponse:
+    who = check_csrf(request, db, csrf_token)
+    require_page_user(request, db)
+    game = lobby.get_visible(db, game_id, who.user, lock=True)
+    lobby.cancel(db, who.user, game)
+    db.commit()
+    return redirect(request, "/")
+
+
+@router.get("/join/{token}", response_class=HTMLResponse)
+def invitation(request: Request, db: DB, token: str) -> HTMLResponse:
+    who = page_caller(request, db)
+    game = lobby.by_invite(db, token)
+    return render(request, db, "join.html", game=lobby.describe(db, game, who.user), token=token,
+                  seated=game.seat_of(who.user_id) is not None)
+
+
+@router.post("/join/{token}")
+def join_by_invite(request: Request, db: DB, token: str, csrf_token: F = "") -> RedirectResponse:
+    who = check_csrf(request, db, csrf_token)
+    require_page_user(request, db)
+    game = lobby.by_invite(db, token, lock=True)
+    snap = lobby.join(db, request.app.state.ctx.rules, who.user, game)
+    db.commit()
+    request.app.state.ctx.snapshots.put(snap)
+    return redirect(request, f"/games/{game.id}")

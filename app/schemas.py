@@ -1,0 +1,189 @@
+"""Request and response bodies of the JSON API (they are also its OpenAPI documentation)."""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Side = Literal["axis", "soviet"]
+Scenario = Literal["campaign", "tournament"]
+Status = Literal["open", "active", "finished", "aborted"]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class PlayerOut(BaseModel):
+    id: int
+    username: str
+
+
+class ResultOut(BaseModel):
+    winner: Side | None = Field(description="None when the game was aborted")
+    reason: str
+
+
+class GameOut(BaseModel):
+    id: int
+    scenario: Scenario
+    options: dict[str, Any]
+    status: Status
+    private: bool
+    players: dict[str, PlayerOut | None] = Field(description='{"axis": ..., "soviet": ...}; null = free seat')
+    seq: int = Field(description="number of actions applied so far; echo it when submitting an action")
+    active_sides: list[Side]
+    result: ResultOut | None
+    summary: dict[str, Any] = Field(description="public facts for lists (turn, phase, VP) when the engine shows them")
+    your_side: Side | None = Field(description="the caller's seat, if any")
+    invite_url: str | None = Field(default=None, description="private games, shown to their players only")
+    created_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+
+
+class GameListOut(BaseModel):
+    games: list[GameOut]
+
+
+class CreateGameIn(Strict):
+    scenario: Scenario = "campaign"
+    side: Literal["axis", "soviet", "random"] = "random"
+    options: dict[str, Any] = Field(default_factory=dict, description="engine options, see engine/README.md")
+    private: bool = False
+
+
+class LogEntryOut(BaseModel):
+    id: int
+    seq: int
+    to: Side | None = Field(description="null = public; else only that side sees it")
+    text: str
+    entry: dict[str, Any]
+
+
+class ViewOut(BaseModel):
+    game: GameOut
+    seq: int
+    seat: Side | None = Field(description="whose view this is; null = spectator")
+    view: dict[str, Any] | None = Field(description="the engine's redacted view; null before the game starts")
+    actions: list[dict[str, Any]] = Field(description="legal actions, when the caller must act now")
+
+
+class ActionIn(Strict):
+    seq: int = Field(ge=0, description="the game's current seq, as last seen")
+    action: dict[str, Any] = Field(description="one of the legal actions, as listed")
+
+
+class ActionOut(ViewOut):
+    log: list[LogEntryOut] = Field(description="log entries the action produced that the caller may see")
+
+
+class LogOut(BaseModel):
+    entries: list[LogEntryOut]
+
+
+class ChatIn(Strict):
+    text: str = Field(min_length=1, max_length=2000)
+
+
+class ChatOut(BaseModel):
+    id: int
+    user: str
+    text: str
+    created_at: datetime
+
+
+class ChatListOut(BaseModel):
+    messages: list[ChatOut]
+
+
+class NotesIn(Strict):
+    text: str = Field(max_length=20000)
+
+
+class NotesOut(BaseModel):
+    text: str
+    updated_at: datetime | None
+
+
+class MeOut(BaseModel):
+    id: int
+    username: str
+    is_admin: bool
+
+
+class SessionOut(BaseModel):
+    user: MeOut
+    csrf_token: str = Field(description="send as X-CSRF-Token on cookie-authenticated writes")
+
+
+class TokenIn(Strict):
+    name: str = Field(min_length=1, max_length=100)
+
+
+class TokenOut(BaseModel):
+    id: int
+    name: str
+    prefix: str
+    created_at: datetime
+    last_used_at: datetime | None
+
+
+class TokenCreatedOut(TokenOut):
+    token: str = Field(description="the secret: shown this once, never again")
+
+
+class TokenListOut(BaseModel):
+    tokens: list[TokenOut]
+
+
+class SignUpIn(Strict):
+    username: str = Field(max_length=64)
+    password: str = Field(max_length=1024)
+    email: str | None = Field(default=None, max_length=254)
+
+
+class SignInIn(Strict):
+    username: str = Field(max_length=64)
+    password: str = Field(max_length=1024)
+
+
+class BanIn(Strict):
+    reason: str = Field(default="", max_length=500)
+
+
+class AbortIn(Strict):
+    reason: str = Field(default="", max_length=500)
+
+
+class AdminViewOut(BaseModel):
+    admin_view: Literal[True] = Field(default=True, description="full information: never shown to players")
+    game: GameOut
+    seq: int
+    views: dict[str, dict[str, Any] | None] = Field(description='{"axis", "soviet", "spectator"}')
+    actions: dict[str, list[dict[str, Any]]]
+    log: list[LogEntryOut]
+
+
+class UserAdminOut(BaseModel):
+    id: int
+    username: str
+    is_admin: bool
+    banned: bool
+    ban_reason: str | None
+    created_at: datetime
+
+
+class AuditOut(BaseModel):
+    id: int
+    admin: str
+    action: str
+    target_type: str
+    target_id: str
+    details: dict[str, Any]
+    created_at: datetime
+
+
+class AuditListOut(BaseModel):
+    entries: list[AuditOut]

@@ -1,0 +1,194 @@
+"""Users, browser sessions and personal API tokens."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from app import security
+from app.errors import ApiError
+from app.models import ApiToken, User, WebSession
+from app.services import ratelimit
+from app.settings import Settings
+
+USERNAME_RE = re.compile(r"^[A-Za-z0-9_-]{3,32}$")
+MIN_PASSWORD = 8
+MAX_PASSWORD = 256
+ANONYMOUS_SESSION = timedelta(days=1)
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+# --- users ---------------------------------------------------------------------------------------
+
+
+def validate_username(username: str) -> str:
+    username = username.strip()
+    if not USERNAME_RE.match(username):
+        raise ApiError(422, "invalid_username", "Usernames are 3–32 letters, digits, '_' or '-'.")
+    return username
+
+
+def validate_password(password: str) -> None:
+    if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+        raise ApiError(422, "invalid_password", f"Passwords are {MIN_PASSWORD}–{MAX_PASSWORD} characters long.")
+
+
+def find_user(db: Session, username: str) -> User | None:
+    return db.scalar(select(User).where(func.lower(User.username) == username.strip().lower()))
+
+
+def create_user(db: Session, username: str, password: str, *, email: str | None = None, is_admin: bool = False) -> User:
+    username = validate_username(username)
+    validate_password(password)
+    if find_user(db, username) is not None:
+        raise _taken(username)
+    user = User(username=username, password_hash=security.hash_password(password), email=email or None, is_admin=is_admin)
+    db.add(user)
+    try:
+        with db.begin_nested():
+            db.flush()
+    except IntegrityError:  # lost a race with a simultaneous sign-up of the same name
+        raise _taken(username) from None
+    return user
+
+
+def _taken(username: str) -> ApiError:
+    return ApiError(409, "username_taken", f"The username “{username}” is already taken. Choose another.")
+
+
+def authenticate(db: Session, settings: Settings, username: str, password: str, ip: str) -> User:
+    """The user, or an ApiError. Failures are committed even though the caller's work is not."""
+    ratelimit.check_sign_in_allowed(db, settings, username, ip)
+    user = find_user(db, username)
+    if user is None or not security.verify_password(user.password_hash, password):
+        ratelimit.record_failure(db, username, ip)
+        db.commit()
+        raise ApiError(401, "bad_credentials", "Wrong username or password.")
+    if user.is_banned:
+        raise ApiError(403, "banned", "This account is banned.")
+    ratelimit.forget_failures(db, username)
+    if security.password_needs_rehash(user.password_hash):
+        user.password_hash = security.hash_password(password)
+    return user
+
+
+def change_password(db: Session, user: User, old: str, new: str) -> None:
+    if not security.verify_password(user.password_hash, old):
+        raise ApiError(422, "bad_credentials", "The current password is wrong.")
+    validate_password(new)
+    user.password_hash = security.hash_password(new)
+
+
+def ensure_admin(db: Session, username: str, password: str) -> User:
+    """Start-up bootstrap: create the admin if missing, else make sure the account is an admin."""
+    user = find_user(db, username)
+    if user is None:
+        return create_user(db, username, password, is_admin=True)
+    user.is_admin = True
+    return user
+
+
+# --- browser sessions ----------------------------------------------------------------------------
+
+
+@dataclass
+class NewSession:
+    row: WebSession
+    cookie_value: str  # the secret; only its hash is in row
+
+
+def start_session(
+    db: Session, settings: Settings, user: User | None, *, ip: str | None = None, user_agent: str | None = None
+) -> NewSession:
+    secret = security.new_secret()
+    lifetime = timedelta(days=settings.session_days) if user else ANONYMOUS_SESSION
+    row = WebSession(
+        id_hash=security.keyed_hash(settings.resolved_secret_key(), secret),
+        user_id=user.id if user else None,
+        csrf_token=security.new_secret(),
+        expires_at=now() + lifetime,
+        ip=(ip or "")[:64] or None,
+        user_agent=(user_agent or "")[:300] or None,
+    )
+    db.add(row)
+    db.flush()
+    return NewSession(row, secret)
+
+
+def session_for_cookie(db: Session, settings: Settings, cookie_value: str | None) -> WebSession | None:
+    if not cookie_value or len(cookie_value) > 200:
+        return None
+    row = db.get(WebSession, security.keyed_hash(settings.resolved_secret_key(), cookie_value))
+    if row is None or row.expires_at <= now():
+        return None
+    return row
+
+
+def end_session(db: Session, row: WebSession) -> None:
+    db.delete(row)
+
+
+def end_all_sessions(db: Session, user_id: int) -> None:
+    db.execute(delete(WebSession).where(WebSession.user_id == user_id))
+
+
+def prune_sessions(db: Session) -> None:
+    db.execute(delete(WebSession).where(WebSession.expires_at < func.now()))
+
+
+# --- API tokens ----------------------------------------------------------------------------------
+
+
+def create_token(db: Session, settings: Settings, user: User, name: str) -> tuple[ApiToken, str]:
+    name = name.strip()
+    if not 1 <= len(name) <= 100:
+        raise ApiError(422, "malformed", "Give the token a name of 1–100 characters.")
+    secret = security.new_api_token()
+    token = ApiToken(
+        user_id=user.id,
+        name=name,
+        token_hash=security.keyed_hash(settings.resolved_secret_key(), secret),
+        prefix=secret[: len(security.API_TOKEN_PREFIX) + 6],
+    )
+    db.add(token)
+    db.flush()
+    return token, secret
+
+
+def list_tokens(db: Session, user: User) -> list[ApiToken]:
+    return list(
+        db.scalars(
+            select(ApiToken).where(ApiToken.user_id == user.id, ApiToken.revoked_at.is_(None)).order_by(ApiToken.id)
+        )
+    )
+
+
+def revoke_token(db: Session, user: User, token_id: int) -> None:
+    token = db.get(ApiToken, token_id)
+    if token is None or token.user_id != user.id or token.revoked_at is not None:
+        raise ApiError(404, "not_found", "No such token.")
+    token.revoked_at = now()
+
+
+def user_for_token(db: Session, settings: Settings, secret: str) -> User | None:
+    if not secret.startswith(security.API_TOKEN_PREFIX) or len(secret) > 200:
+        return None
+    token = db.scalar(
+        select(ApiToken).where(
+            ApiToken.token_hash == security.keyed_hash(settings.resolved_secret_key(), secret),
+            ApiToken.revoked_at.is_(None),
+        )
+    )
+    if token is None:
+        return None
+    # Record use at most once a minute: no write per request for busy bots.
+    if token.last_used_at is None or token.last_used_at < now() - timedelta(minutes=1):
+        db.execute(update(ApiToken).where(ApiToken.id == token.id).values(last_used_at=func.now()))
+    return db.get(User, token.user_id)

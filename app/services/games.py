@@ -1,0 +1,241 @@
+"""The lobby and a game's life: create, list, join (which starts it), resign, cancel, abort."""
+from __future__ import annotations
+
+import logging
+import secrets
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Select, or_, select
+from sqlalchemy.orm import Session
+
+from app import notify
+from app.errors import ApiError, not_found
+from app.models import Game, GameLogEntry, User
+from app.rules import SCENARIOS, SIDES, Rules
+from app.schemas import GameOut, PlayerOut, ResultOut
+from app.snapshots import Snapshot
+
+log = logging.getLogger(__name__)
+
+SUMMARY_KEYS = ("turn", "round", "phase", "vp", "active_side", "date")
+MAX_OPTIONS_BYTES = 4096
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def other(side: str) -> str:
+    return "soviet" if side == "axis" else "axis"
+
+
+def summarize(view: dict[str, Any] | None) -> dict[str, Any]:
+    """The public facts lobby lists show, copied from the spectator's view."""
+    if not view:
+        return {}
+    return {k: view[k] for k in SUMMARY_KEYS if k in view and isinstance(view[k], (str, int, float, type(None)))}
+
+
+# --- reading -------------------------------------------------------------------------------------
+
+
+def may_see(game: Game, user: User | None) -> bool:
+    """Public games are open to everyone; private ones to their players and admins."""
+    if not game.is_private:
+        return True
+    return user is not None and (user.is_admin or game.seat_of(user.id) is not None)
+
+
+def get_visible(db: Session, game_id: int, user: User | None, *, lock: bool = False) -> Game:
+    stmt = select(Game).where(Game.id == game_id)
+    if lock:
+        stmt = stmt.with_for_update()
+    game = db.scalar(stmt)
+    if game is None or not may_see(game, user):
+        raise not_found()  # a private game's existence is not confirmed to outsiders
+    return game
+
+
+def by_invite(db: Session, token: str, *, lock: bool = False) -> Game:
+    stmt = select(Game).where(Game.invite_token == token)
+    if lock:
+        stmt = stmt.with_for_update()
+    game = db.scalar(stmt) if 10 <= len(token) <= 64 else None
+    if game is None:
+        raise not_found("invitation")
+    return game
+
+
+def players(db: Session, games: list[Game]) -> dict[int, PlayerOut]:
+    ids = {i for g in games for i in (g.axis_user_id, g.soviet_user_id) if i is not None}
+    if not ids:
+        return {}
+    rows = db.execute(select(User.id, User.username).where(User.id.in_(ids)))
+    return {uid: PlayerOut(id=uid, username=name) for uid, name in rows}
+
+
+def game_out(game: Game, people: dict[int, PlayerOut], user: User | None, base_url: str = "") -> GameOut:
+    seat = game.seat_of(user.id) if user else None
+    result = None
+    if game.status == "finished":
+        result = ResultOut(winner=game.winner, reason=game.result_reason or "")
+    elif game.status == "aborted":
+        result = ResultOut(winner=None, reason=game.result_reason or "aborted")
+    show_invite = game.is_private and user is not None and (seat is not None or user.id == game.created_by_id)
+    return GameOut(
+        id=game.id,
+        scenario=game.scenario,
+        options=game.options,
+        status=game.status,
+        private=game.is_private,
+        players={
+            "axis": people.get(game.axis_user_id) if game.axis_user_id else None,
+            "soviet": people.get(game.soviet_user_id) if game.soviet_user_id else None,
+        },
+        seq=game.seq,
+        active_sides=list(game.active_sides),
+        result=result,
+        summary=game.summary,
+        your_side=seat,
+        invite_url=f"{base_url}/join/{game.invite_token}" if show_invite else None,
+        created_at=game.created_at,
+        started_at=game.started_at,
+        finished_at=game.finished_at,
+    )
+
+
+def describe(db: Session, game: Game, user: User | None, base_url: str = "") -> GameOut:
+    return game_out(game, players(db, [game]), user, base_url)
+
+
+def list_games(
+    db: Session, *, status: str | None = None, mine: User | None = None, include_private: bool = False,
+    limit: int = 50, offset: int = 0,
+) -> list[Game]:
+    stmt: Select = select(Game)
+    if status == "finished":
+        stmt = stmt.where(Game.status.in_(("finished", "aborted")))
+    elif status is not None:
+        stmt = stmt.where(Game.status == status)
+    if mine is not None:
+        stmt = stmt.where(or_(Game.axis_user_id == mine.id, Game.soviet_user_id == mine.id))
+    elif not include_private:
+        stmt = stmt.where(Game.is_private.is_(False))
+    stmt = stmt.order_by(Game.updated_at.desc(), Game.id.desc()).limit(limit).offset(offset)
+    return list(db.scalars(stmt))
+
+
+# --- changing ------------------------------------------------------------------------------------
+
+
+def _validate_options(rules: Rules, scenario: str, options: dict[str, Any]) -> None:
+    """Let the engine judge the options now, not when the second player arrives."""
+    import json
+
+    if len(json.dumps(options)) > MAX_OPTIONS_BYTES:
+        raise ApiError(422, "bad_options", "The options are too large.")
+    try:
+        rules.new_game(scenario, 0, options)
+    except Exception as exc:  # the engine's complaint, whatever its type, is the user's answer
+        raise ApiError(422, "bad_options", f"The engine refused these options: {exc}") from None
+
+
+def create_game(
+    db: Session, rules: Rules, user: User, *, scenario: str, side: str, options: dict[str, Any], private: bool
+) -> Game:
+    if scenario not in SCENARIOS:
+        raise ApiError(422, "malformed", f"scenario must be one of {', '.join(SCENARIOS)}.")
+    if side == "random":
+        side = secrets.choice(SIDES)
+    if side not in SIDES:
+        raise ApiError(422, "malformed", "side must be axis, soviet or random.")
+    _validate_options(rules, scenario, options)
+    game = Game(
+        scenario=scenario,
+        options=options,
+        status="open",
+        is_private=private,
+        invite_token=secrets.token_urlsafe(24),
+        created_by_id=user.id,
+        axis_user_id=user.id if side == "axis" else None,
+        soviet_user_id=user.id if side == "soviet" else None,
+    )
+    db.add(game)
+    db.flush()
+    return game
+
+
+def join(db: Session, rules: Rules, user: User, game: Game) -> Snapshot:
+    """Take the free seat of a locked open game and start it; the caller commits, then caches the snapshot."""
+    if game.status != "open":
+        raise ApiError(409, "seat_taken", "This game has already started or ended.")
+    if game.seat_of(user.id) is not None:
+        raise ApiError(409, "own_game", "You already sit in this game; wait for an opponent.")
+    if game.axis_user_id is None:
+        game.axis_user_id = user.id
+    else:
+        game.soviet_user_id = user.id
+    return _start(db, rules, game)
+
+
+def _start(db: Session, rules: Rules, game: Game) -> Snapshot:
+    seed = secrets.randbelow(2**62)  # stored, never shown: it decides every die and every draw
+    engine_game = rules.new_game(game.scenario, seed, game.options)
+    snap = Snapshot(game.id, 0, engine_game)
+    game.seed = seed
+    game.state = engine_game.to_json()
+    game.seq = 0
+    game.status = "active"
+    game.started_at = game.updated_at = now()
+    game.active_sides = list(engine_game.active_sides())
+    game.summary = summarize(snap.view(None))
+    names = {p.id: p.username for p in players(db, [game]).values()}
+    db.add(
+        GameLogEntry(
+            game_id=game.id, seq=0, to_side=None,
+            text=f"The game begins: {names.get(game.axis_user_id)} (Axis) against {names.get(game.soviet_user_id)} (Soviet).",
+            entry={"text": "The game begins.", "to": None, "server": True},
+        )
+    )
+    notify.game_changed(db, game.id, game.seq)
+    return snap
+
+
+def finish(db: Session, game: Game, *, winner: str | None, reason: str, status: str = "finished") -> None:
+    game.status = status
+    game.winner = winner
+    game.result_reason = reason
+    game.active_sides = []
+    game.finished_at = game.updated_at = now()
+
+
+def resign(db: Session, user: User, game: Game) -> None:
+    seat = game.seat_of(user.id)
+    if seat is None:
+        raise ApiError(403, "not_a_player", "You hold no seat in this game.")
+    if game.status != "active":
+        raise ApiError(409, "game_not_active", "Only a game in progress can be resigned.")
+    finish(db, game, winner=other(seat), reason=f"{seat.capitalize()} resigned")
+    db.add(GameLogEntry(game_id=game.id, seq=game.seq, to_side=None, text=f"{user.username} ({seat}) resigned.",
+                        entry={"text": "resigned", "to": None, "server": True}))
+    notify.game_changed(db, game.id, game.seq)
+
+
+def cancel(db: Session, user: User, game: Game) -> None:
+    """The creator withdraws an open game nobody has joined."""
+    if game.created_by_id != user.id:
+        raise ApiError(403, "not_a_player", "Only the game's creator may cancel it.")
+    if game.status != "open":
+        raise ApiError(409, "game_not_active", "Only a game still waiting for an opponent can be cancelled.")
+    finish(db, game, winner=None, reason="Cancelled by its creator", status="aborted")
+    notify.game_changed(db, game.id, game.seq)
+
+
+def abort(db: Session, admin: User, game: Game, reason: str) -> None:
+    if game.status not in ("open", "active"):
+        raise ApiError(409, "game_not_active", "The game has already ended.")
+    finish(db, game, winner=None, reason=f"Aborted by an admin{': ' + reason if reason else ''}", status="aborted")
+    db.add(GameLogEntry(game_id=game.id, seq=game.seq, to_side=None, text=game.result_reason or "Aborted.",
+                        entry={"text": "aborted", "to": None, "server": True}))
+    notify.game_changed(db, game.id, game.seq)

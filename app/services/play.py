@@ -1,0 +1,185 @@
+"""Playing: the caller's view, and one action applied as one transaction."""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import or_, select
+from sqlalchemy.orm import Session, undefer
+
+from app import notify
+from app.errors import ApiError
+from app.models import Game, GameAction, GameLogEntry, User
+from app.rules import SIDES, Rules
+from app.services import games as lobby
+from app.snapshots import Retired, Snapshot, SnapshotCache
+
+log = logging.getLogger(__name__)
+
+# The engine's IllegalAction.code → our status and code.
+_ENGINE_CODES = {"not_your_turn": (403, "not_your_turn"), "malformed": (422, "malformed")}
+
+
+@dataclass
+class SeatView:
+    """What one seat sees of one game at one seq."""
+
+    game: Game
+    seq: int
+    seat: str | None
+    view: dict[str, Any] | None
+    actions: list[dict[str, Any]]
+
+
+def snapshot(db: Session, rules: Rules, cache: SnapshotCache, game: Game) -> Snapshot | None:
+    """The loaded game at the row's seq (from the cache, else from the row), or None before it starts."""
+    if game.status == "open":
+        return None
+    snap = cache.get(game.id, game.seq)
+    if snap is None:
+        # Re-read seq and state together: the row in hand may be older than the state now stored.
+        db.refresh(game, attribute_names=["seq", "state", "status", "active_sides", "winner", "result_reason",
+                                          "summary", "finished_at", "updated_at"])
+        snap = Snapshot(game.id, game.seq, rules.load(game.state))
+        cache.put(snap)
+    return snap
+
+
+def seat_view(db: Session, rules: Rules, cache: SnapshotCache, game: Game, seat: str | None) -> SeatView:
+    for _ in range(5):
+        snap = snapshot(db, rules, cache, game)
+        if snap is None:
+            return SeatView(game, game.seq, seat, None, [])
+        try:
+            view = snap.view(seat)
+            acting = seat is not None and game.status == "active" and seat in game.active_sides
+            actions = snap.legal_actions(seat) if acting else []
+            return SeatView(game, snap.seq, seat, view, actions)
+        except Retired:  # a move is being applied to this very object: read the newer one
+            db.expire(game)
+            cache.drop(game.id)
+    raise ApiError(503, "busy", "The game is changing too fast; try again.")
+
+
+def board_svg(db: Session, rules: Rules, cache: SnapshotCache, game: Game, seat: str | None) -> str | None:
+    """The board drawn from the seat's redacted view (never from the full state)."""
+    for _ in range(5):
+        snap = snapshot(db, rules, cache, game)
+        if snap is None:
+            return None
+        try:
+            return snap.svg(seat, rules.render_svg)
+        except Retired:
+            db.expire(game)
+            cache.drop(game.id)
+    raise ApiError(503, "busy", "The game is changing too fast; try again.")
+
+
+def caller_view(db: Session, rules: Rules, cache: SnapshotCache, game_id: int, user: User | None) -> SeatView:
+    game = lobby.get_visible(db, game_id, user)
+    return seat_view(db, rules, cache, game, game.seat_of(user.id) if user else None)
+
+
+def visible_log(db: Session, game_id: int, seat: str | None, *, after_id: int = 0, limit: int = 500,
+                everything: bool = False) -> list[GameLogEntry]:
+    """Log entries the seat may read (everything: admins), oldest first; the newest `limit` when capped."""
+    stmt = select(GameLogEntry).where(GameLogEntry.game_id == game_id, GameLogEntry.id > after_id)
+    if not everything:
+        stmt = stmt.where(or_(GameLogEntry.to_side.is_(None), GameLogEntry.to_side == seat) if seat
+                          else GameLogEntry.to_side.is_(None))
+    rows = list(db.scalars(stmt.order_by(GameLogEntry.id.desc()).limit(limit)))
+    rows.reverse()
+    return rows
+
+
+@dataclass
+class Applied:
+    game: Game
+    seq: int
+    seat: str
+    log: list[GameLogEntry]
+    snapshot: Snapshot
+
+
+def submit_action(
+    db: Session, rules: Rules, cache: SnapshotCache, user: User, game_id: int, seq: int, action: Any
+) -> Applied:
+    """Apply `action` for the caller's seat if `seq` is current: one transaction, committed here.
+
+    Any refusal raises ApiError and leaves the database exactly as it was.
+    """
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise ApiError(422, "malformed", 'An action is a JSON object with a string "type".')
+    try:
+        return _apply_locked(db, rules, cache, user, game_id, seq, action)
+    except BaseException:
+        db.rollback()  # releases the row lock at once
+        raise
+
+
+def _apply_locked(
+    db: Session, rules: Rules, cache: SnapshotCache, user: User, game_id: int, seq: int, action: dict
+) -> Applied:
+    game = lobby.get_visible(db, game_id, user, lock=True)  # SELECT ... FOR UPDATE: one writer per game
+    seat = game.seat_of(user.id)
+    if seat is None:
+        raise ApiError(403, "not_a_player", "You hold no seat in this game.")
+    if game.status != "active":
+        raise ApiError(409, "game_not_active", f"The game is {game.status}; no actions are taken.")
+    if seq != game.seq:
+        raise ApiError(409, "stale_seq", f"The game is at seq {game.seq}, not {seq}: reload the view.",
+                       seq=game.seq)
+    if seat not in game.active_sides:
+        raise ApiError(403, "not_your_turn", f"It is not {seat}'s turn to act.")
+
+    engine_game = cache.take(game.id, game.seq)
+    if engine_game is None:
+        engine_game = rules.load(game.state)  # consistent: the row is locked
+    try:
+        entries = engine_game.apply(seat, action)
+    except Exception as exc:
+        if rules.is_illegal(exc):
+            cache.put(Snapshot(game.id, seq, engine_game))  # an illegal action changes nothing
+            status, code = _ENGINE_CODES.get(getattr(exc, "code", ""), (422, "illegal_action"))
+            rule = getattr(exc, "rule", None)
+            raise ApiError(status, code, str(exc), **({"rule": rule} if rule else {})) from None
+        log.exception("engine failed applying %r to game %s at seq %s", action, game_id, seq)
+        raise ApiError(500, "engine_error", "The rules engine failed on this action; nothing was changed.") from None
+
+    new_seq = seq + 1
+    snap = Snapshot(game.id, new_seq, engine_game)
+    db.add(GameAction(game_id=game.id, seq=new_seq, side=seat, action=action, user_id=user.id))
+    rows = [_log_row(game.id, new_seq, entry) for entry in entries or []]
+    db.add_all(rows)
+    game.state = engine_game.to_json()
+    game.seq = new_seq
+    game.active_sides = [s for s in engine_game.active_sides() if s in SIDES]
+    game.summary = lobby.summarize(snap.view(None))
+    game.updated_at = lobby.now()
+    result = engine_game.result()
+    if result:
+        lobby.finish(db, game, winner=result.get("winner"), reason=str(result.get("reason", "")))
+    notify.game_changed(db, game.id, new_seq)
+    db.commit()
+    cache.put(snap)
+    return Applied(game, new_seq, seat, [r for r in rows if r.to_side in (None, seat)], snap)
+
+
+def _log_row(game_id: int, seq: int, entry: Any) -> GameLogEntry:
+    if not isinstance(entry, dict):
+        entry = {"text": str(entry)}
+    to = entry.get("to")
+    # Anything but public or a known side is kept from everyone but admins.
+    to_side = None if to is None else (to if to in SIDES else "hidden")
+    return GameLogEntry(game_id=game_id, seq=seq, to_side=to_side, text=str(entry.get("text", "")), entry=entry)
+
+
+def replay_matches(db: Session, rules: Rules, game_id: int) -> bool:
+    """Does the action log replayed from the seed give exactly the stored state? (Audit and tests.)"""
+    game = db.scalar(select(Game).where(Game.id == game_id).options(undefer(Game.state), undefer(Game.seed)))
+    if game is None or game.seed is None:
+        return False
+    actions = db.scalars(select(GameAction).where(GameAction.game_id == game_id).order_by(GameAction.seq))
+    rebuilt = rules.replay(game.scenario, game.seed, game.options, [(a.side, a.action) for a in actions])
+    return rebuilt.to_json() == game.state

@@ -1,0 +1,84 @@
+"""Configuration, read once from the environment (and an optional `.env` file).
+
+Every variable is prefixed `SW_` except `DATABASE_URL`, which keeps the name every
+hosting platform already uses.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import AliasChoices, Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="SW_", env_file=".env", extra="ignore")
+
+    database_url: str | None = Field(
+        default=None,
+        validation_alias=AliasChoices("DATABASE_URL", "SW_DATABASE_URL"),
+        description="PostgreSQL URL; unset = start an embedded PostgreSQL under data_dir/pgdata",
+    )
+    data_dir: Path = Field(default=ROOT / "var", description="where the embedded database and generated secret live")
+    secret_key: SecretStr | None = Field(
+        default=None,
+        description="pepper for stored session-id and API-token hashes; unset = generated once into data_dir",
+    )
+    host: str = "127.0.0.1"
+    port: int = 8000
+    workers: int = 1
+    public_base_url: str | None = Field(default=None, description="e.g. https://play.example.org, used in links and emails")
+    https: bool = Field(default=False, description="served over HTTPS: cookies get the Secure flag")
+    trusted_proxies: str = Field(default="127.0.0.1", description="comma-separated IPs whose X-Forwarded-* headers count")
+
+    db_pool_size: int = 10
+    db_max_overflow: int = 20
+
+    admin_username: str | None = None
+    admin_password: SecretStr | None = None
+
+    smtp_host: str | None = None
+    smtp_port: int = 587
+    smtp_username: str | None = None
+    smtp_password: SecretStr | None = None
+    smtp_from: str = "Stalin's War Online <noreply@localhost>"
+    smtp_starttls: bool = True
+
+    session_days: int = 30
+    max_body_bytes: int = 64 * 1024
+    max_ws_message_bytes: int = 64 * 1024
+    login_failures_per_user: int = 5
+    login_failures_per_ip: int = 20
+    login_window_seconds: int = 15 * 60
+
+    @property
+    def secure_cookies(self) -> bool:
+        return self.https or (self.public_base_url or "").startswith("https://")
+
+    def resolved_secret_key(self) -> str:
+        """The configured key, else one generated on first use and kept in data_dir so restarts keep sessions."""
+        if self.secret_key is not None:
+            return self.secret_key.get_secret_value()
+        path = self.data_dir / "secret_key"
+        if not path.exists():
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_name(f"secret_key.{secrets.token_hex(4)}")
+            tmp.write_text(secrets.token_urlsafe(48))
+            tmp.chmod(0o600)
+            try:
+                os.link(tmp, path)  # atomic: of processes starting together, exactly one key wins
+            except FileExistsError:
+                pass
+            finally:
+                tmp.unlink()
+        return path.read_text().strip()
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

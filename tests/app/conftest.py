@@ -1,0 +1,85 @@
+"""Fixtures for the app tests: every test runs once per PostgreSQL backend (see pg.py)."""
+from __future__ import annotations
+
+import os
+
+import pytest
+from argon2 import PasswordHasher
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+
+from app import security
+from app.db import sqlalchemy_url
+from app.main import create_app
+from app.migrate import upgrade
+from app.models import Base
+from app.settings import Settings
+from tests.app import pg
+
+TEST_SECRET = "test-secret-key"
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "database_url" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.db)
+
+
+@pytest.fixture(scope="session", params=pg.backends())
+def database_url(request):
+    url, admin = pg.create_database(request.param)
+    upgrade(url)
+    yield url
+    pg.drop_database(url, admin)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fast_password_hashing():
+    """Sign-ups in tests need not cost 50 ms each; one test checks the real parameters."""
+    real, dummy = security._hasher, security._DUMMY_HASH
+    security._hasher = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+    security._DUMMY_HASH = security._hasher.hash("x")
+    yield
+    security._hasher, security._DUMMY_HASH = real, dummy
+
+
+@pytest.fixture
+def clean_db(database_url):
+    """Each test starts with empty tables (ids are not reset: in-memory caches stay valid)."""
+    engine = create_engine(sqlalchemy_url(database_url))
+    tables = ", ".join(t.name for t in Base.metadata.sorted_tables)
+    with engine.begin() as conn:
+        conn.execute(text(f"TRUNCATE {tables} CASCADE"))
+    engine.dispose()
+    return database_url
+
+
+@pytest.fixture
+def settings(clean_db, tmp_path) -> Settings:
+    return Settings(_env_file=None, database_url=clean_db, secret_key=TEST_SECRET, data_dir=tmp_path)
+
+
+@pytest.fixture
+def engine_module():
+    """The rules engine the app uses (the real one unless a test overrides this fixture)."""
+    if os.environ.get("SW_TEST_FAKE_ENGINE"):
+        from tests.app import fake_engine
+
+        return fake_engine
+    return None
+
+
+@pytest.fixture
+def app(settings, engine_module):
+    return create_app(settings, engine_module=engine_module)
+
+
+@pytest.fixture
+def client(app):
+    with TestClient(app) as c:
+        yield c
+
+
+@pytest.fixture
+def ctx(client):
+    return client.app.state.ctx
