@@ -1,0 +1,75 @@
+"""The Draw Strategy Card phase (6.0 D, 7.1.3, 7.6, 17.1).
+
+Total War may begin first (7.6.4, checked by the sequence). The Soviet then the
+Axis may discard any cards (7.6.2, discards are public). The Soviet takes his
+automatic reinforcement cards (7.1.3), then both draw up to their hand size.
+"""
+from __future__ import annotations
+
+from . import decks, flow, supply
+from .constants import AXIS, MAX_HAND, MIN_HAND, SOVIET
+from .context import Ctx
+from .flow import Step, register
+
+# 7.1.3: the Soviet player's automatic draws, by turn.
+AUTOMATIC_SOVIET_CARDS = {1: ("S1", "S2"), 3: ("S3",), 4: ("S4",), 5: ("S5",), 6: ("S6",)}
+
+
+def controlled_oil(c: Ctx, side: str) -> int:
+    """17.1.3: an oil hex counts only if it could trace supply as a unit of its holder."""
+    count = 0
+    for hid, h in c.map.hexes.items():
+        if h.oil and c.s["control"].get(hid) == side and supply.hex_supplied(c, hid, side):
+            count += 1
+    return count
+
+
+def hand_limit(c: Ctx, side: str) -> int:
+    """7.6.1 and 17.1.4–17.1.7: the marker, moved by oil, kept within 4..7 (no Axis minimum on turns 16–18)."""
+    size = c.s["hand_size"][side]
+    oil = controlled_oil(c, side)
+    if side == AXIS:
+        if oil == 0:
+            size -= 1
+        elif oil >= 3:
+            size += 1
+        low = 0 if c.turn >= 16 else MIN_HAND
+    else:
+        if oil == 1:
+            size -= 1
+        elif oil == 0:
+            size -= 2
+        low = MIN_HAND
+    return max(low, min(MAX_HAND, size))
+
+
+@register
+class DrawDiscard(Step):
+    kind = "draw_discard"
+
+    def prompt(self, c, f, side):
+        return "Discard any cards you do not want to keep before drawing (7.6.2)"
+
+    def actions(self, c, f, side):
+        out = [{"type": "discard", "card": cid, "label": f"Discard {c.d.cards[cid].name}"}
+               for cid in decks.hand(c, side)]
+        out.append({"type": "done_discarding", "label": "Keep the rest and draw"})
+        return out
+
+    def apply(self, c, f, side, a):
+        if a["type"] == "discard":
+            decks.move(c, side, a["card"], "discard")
+            c.say(f"{side.capitalize()} discards {c.d.cards[a['card']].name} ({a['card']}).",
+                  kind="discard", card=a["card"])
+            return
+        flow.pop(c, self.kind)
+
+
+def draw_phase(c: Ctx) -> None:
+    for cid in AUTOMATIC_SOVIET_CARDS.get(c.turn, ()):
+        if cid in c.s["cards"][SOVIET]["set_aside"]:
+            decks.move(c, SOVIET, cid, "hand")
+            c.say(f"The Soviet player receives {c.d.cards[cid].name} ({cid}) automatically (7.1.3).",
+                  kind="draw", card=cid)
+    for side in (SOVIET, AXIS):
+        decks.draw_to(c, side, hand_limit(c, side))

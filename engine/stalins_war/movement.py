@@ -1,0 +1,222 @@
+"""Regular movement (10.1) with zones of control (8.3), stacking (9.0) and the OPS it may cost (7.3.3).
+
+A move action names a unit and the path it takes, hex by hex. `legal_moves` offers
+one cheapest path to every hex a unit can reach; `check_path` accepts any path the
+rules allow, so a player can choose the way (the way matters: entering a hex takes
+control of it).
+
+Rulings the rules leave open, made here:
+- A unit may move several times in one round; the movement points of all its moves
+  together never exceed its allowance (10.1.4). The one-hex minimum applies only to a
+  unit that has not yet moved that round.
+- Stacking (9.1.4) is checked where each move ends, so a move never leaves a hex
+  over-stacked; units pass freely through full hexes.
+- The Paulus-line reduction (10.1.5) looks at where the unit began the round.
+"""
+from __future__ import annotations
+
+import heapq
+
+from ..core.errors import IllegalAction
+from . import control, stacking, terrain, trenches
+from .constants import AXIS, SOVIET
+from .context import Ctx
+from .zoc import zoc_hexes
+
+
+def movement_allowance(c: Ctx, uid: str) -> int:
+    """The unit's MA this round: printed, cut to 2 when OOS (13.3.1), -1 east of the Paulus line (10.1.5)."""
+    ma = c.step(uid).ma
+    u = c.s["units"][uid]
+    if u["supply"] == "none" and ma >= 3:
+        ma = 2
+    if c.side_of(uid) == AXIS and c.turn <= 4 and u["supply"] != "none":
+        start = c.s["rs"]["started"].get(uid, u["loc"])
+        if c.map.hexes[start].paulus_zone:
+            ma -= 1
+    return max(ma, 0)
+
+
+def mp_left(c: Ctx, uid: str) -> int:
+    return movement_allowance(c, uid) - c.s["rs"]["mp"].get(uid, 0)
+
+
+def cannot_move(c: Ctx, uid: str) -> str | None:
+    """Why this unit may not make a regular move now (None if it may)."""
+    ud = c.udef(uid)
+    rs = c.s["rs"]
+    hid = c.loc(uid)
+    if c.turn == 1 and ud.side == AXIS:
+        return "4.4.2: Axis units may not move on turn 1"
+    if ud.kind == "stalin":
+        return "16.4.5: Stalin moves only by rail"
+    if c.step(uid).ma <= 0:
+        return f"{ud.label} has no movement allowance"
+    if uid in rs["strategic"]:
+        return "10.2.1: a unit that moved strategically may not also move normally"
+    if uid in rs["stopped"]:
+        return "8.3: this unit entered an enemy ZOC and must stop"
+    if uid in rs["fought"]:
+        return "movement comes before combat in an action round (7.3.5)"
+    if hid in c.s["markers"]["festung"] and ud.side == AXIS:
+        return "16.3.4: units in a festung never leave it"
+    if trenches.lcu_must_stay(c, uid):
+        return "10.3.1: an LCU trying to entrench may not move"
+    if ud.kind == "partisan":
+        return None
+    if rs["mp"].get(uid, 0) >= movement_allowance(c, uid):
+        return f"{ud.label} has used its whole movement allowance"
+    return None
+
+
+def entry_refusal(c: Ctx, uid: str, frm: str, to: str) -> str | None:
+    """Why this unit may never step from `frm` into `to` (terrain, enemies, borders) — ZOC aside."""
+    ud = c.udef(uid)
+    side = ud.side
+    h = c.map.hexes.get(to)
+    if h is None or not h.playable or h.terrain[0] in ("sea", "lake"):
+        return f"{to} is not a land hex of the board"
+    if terrain.impassable(c, frm, to):
+        return "8.2: lake and sea hexsides cannot be crossed"
+    if c.units_at(to, c.enemy(side)):
+        return "10.1.6: units may not enter a hex containing enemy units"
+    if ud.nationality == "RO" and h.country == "hungary":
+        return "19.1.1: Romanian units may never enter Hungary"
+    if ud.nationality == "HU" and h.country == "romania":
+        return "19.2.1: Hungarian units may never enter Romania"
+    if c.turn == 1 and h.country == "hungary":
+        return "4.4.3: no unit may enter Hungary on turn 1"
+    if c.turn == 1 and side == SOVIET and h.country == "romania":
+        return "4.4.4: Soviet units may not enter Romania on turn 1"
+    return None
+
+
+def _start_in_enemy_zoc_cost(c: Ctx, uid: str, ezoc: frozenset[str]) -> int:
+    """7.3.3: the last unit that began the round in an enemy-ZOC hex pays 1 OPS to vacate it."""
+    hid = c.loc(uid)
+    rs = c.s["rs"]
+    if hid not in ezoc or hid in rs["zoc_paid"]:
+        return 0
+    side = c.side_of(uid)
+    starters = [u for u in c.units_at(hid, side) if rs["started"].get(u) == hid and u != uid]
+    return 0 if starters else 1
+
+
+def reachable(c: Ctx, uid: str) -> dict[str, tuple[int, list[str]]]:
+    """Every hex this unit can end a regular move in now: hex -> (MP cost, cheapest path)."""
+    if cannot_move(c, uid):
+        return {}
+    side = c.side_of(uid)
+    start = c.loc(uid)
+    ezoc = zoc_hexes(c, c.enemy(side))
+    left = mp_left(c, uid)
+    fresh = c.s["rs"]["mp"].get(uid, 0) == 0
+    start_in_zoc = start in ezoc
+    best: dict[str, int] = {start: 0}
+    prev: dict[str, str] = {}
+    heap = [(0, start)]
+    while heap:
+        cost, h = heapq.heappop(heap)
+        if cost > best.get(h, 1 << 30):
+            continue
+        if h != start and h in ezoc:
+            continue  # 8.3: stop on entering an enemy ZOC
+        for n in c.map.neighbours(h):
+            if entry_refusal(c, uid, h, n):
+                continue
+            if h == start and start_in_zoc and n in ezoc:
+                continue  # 8.3: never straight from one enemy ZOC to another
+            step = terrain.enter_cost(c, h, n)
+            total = cost + step
+            if total > left:
+                if not (fresh and h == start):
+                    continue
+                total = left  # 10.1.4: one hex is always possible for a unit yet to move
+            if total < best.get(n, 1 << 30):
+                best[n] = total
+                prev[n] = h
+                heapq.heappush(heap, (total, n))
+    out = {}
+    for h, cost in best.items():
+        if h == start:
+            continue
+        if not stacking.may_end_move(c, uid, h):
+            continue
+        path = [h]
+        while prev[path[-1]] != start:
+            path.append(prev[path[-1]])
+        out[h] = (cost, path[::-1])
+    return out
+
+
+def ops_needed(c: Ctx, uid: str) -> int:
+    side = c.side_of(uid)
+    return _start_in_enemy_zoc_cost(c, uid, zoc_hexes(c, c.enemy(side)))
+
+
+def check_path(c: Ctx, uid: str, path: list) -> tuple[int, int]:
+    """Validate a move along `path`; return (MP cost, OPS cost) or raise IllegalAction with the rule."""
+    why = cannot_move(c, uid)
+    if why:
+        raise IllegalAction(why)
+    if not isinstance(path, list) or not path or not all(isinstance(h, str) for h in path):
+        raise IllegalAction('A move needs a "path": the hexes entered, in order.', code="malformed")
+    side = c.side_of(uid)
+    ezoc = zoc_hexes(c, c.enemy(side))
+    here = c.loc(uid)
+    left = mp_left(c, uid)
+    fresh = c.s["rs"]["mp"].get(uid, 0) == 0
+    spent = 0
+    for i, nxt in enumerate(path):
+        if nxt not in c.map.neighbours(here):
+            raise IllegalAction(f"10.1.3: {nxt} is not adjacent to {here}; hexes may not be skipped")
+        why = entry_refusal(c, uid, here, nxt)
+        if why:
+            raise IllegalAction(why)
+        if i == 0 and here in ezoc and nxt in ezoc:
+            raise IllegalAction("8.3: a unit may not move directly from one enemy ZOC hex to another")
+        if i > 0 and here in ezoc:
+            raise IllegalAction(f"8.3: units must stop on entering an enemy ZOC ({here})")
+        cost = terrain.enter_cost(c, here, nxt)
+        if spent + cost > left:
+            if not (fresh and i == 0 and len(path) == 1):
+                raise IllegalAction(f"10.1.4: not enough movement points to enter {nxt} "
+                                    f"({left - spent} left, {cost} needed)")
+            cost = left - spent
+        spent += cost
+        here = nxt
+    if not stacking.may_end_move(c, uid, here):
+        raise IllegalAction(stacking.refusal(c, uid, here) or "9.1: the move would over-stack the hex")
+    ops = ops_needed(c, uid)
+    return spent, ops
+
+
+def move(c: Ctx, uid: str, path: list[str], mp: int) -> None:
+    """Carry out a checked move."""
+    from . import operations
+
+    side = c.side_of(uid)
+    rs = c.s["rs"]
+    start = c.loc(uid)
+    ezoc = zoc_hexes(c, c.enemy(side))
+    ops = _start_in_enemy_zoc_cost(c, uid, ezoc)
+    if ops:
+        operations.spend(c, side, ops, why=f"to leave the enemy ZOC at {start}")
+        rs["zoc_paid"].append(start)
+        c.s["markers"]["move"].append(start)
+    rs["mp"][uid] = rs["mp"].get(uid, 0) + mp
+    rs["moved"] = True
+    for hid in path:
+        c.set_loc(uid, hid)
+        control.entered(c, uid, hid)
+    end = path[-1]
+    if end in ezoc:
+        rs["stopped"].append(uid)
+    note_axis_east(c, uid)
+    c.say(f"{c.unit_label(uid)} moves {start} → {end}.", kind="move", unit=uid, path=[start, *path])
+
+
+def note_axis_east(c: Ctx, uid: str) -> None:
+    """Remember for 5.1.3 that a supplied Axis unit has moved east of the Paulus line."""
+    if c.side_of(uid) == AXIS and c.s["units"][uid]["supply"] == "full" and c.map.hexes[c.loc(uid)].paulus_zone:
+        c.s["stats"]["axis_east_of_paulus"] = True

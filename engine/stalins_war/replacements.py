@@ -1,0 +1,139 @@
+"""The Replacement phase (6.0 C, 14.0): spending RPs, Soviet segment then Axis.
+
+RPs are kept in half points: an SCU step costs 1/2 RP, an LCU step 1 RP (14.1.3).
+German non-panzer units take GE RPs, panzers PZ RPs, other Axis nations AX RPs
+(14.1.7). A step marked non-replaceable can never be rebuilt (14.1.6); units out of
+supply get no replacements (14.1.2); panzer steps need the USIR in Axis hands
+(14.2.2). Eliminated units come back one step strong, placed like reinforcements
+(14.1.4). The Axis may also rebuild units in the Other Fronts box (14.1.2).
+Unspent RPs are lost (14.1.5).
+"""
+from __future__ import annotations
+
+from ..core.errors import IllegalAction
+from . import flow, placement
+from .constants import AXIS, ELIMINATED, OTHER_FRONTS, RP_TYPES, SOVIET
+from .context import Ctx
+from .flow import Step, register
+
+
+def step_cost(c: Ctx, uid: str) -> int:
+    """Half points per step: 1 for an SCU, 2 for an LCU."""
+    return 2 if c.udef(uid).lcu else 1
+
+
+def rp_kind(c: Ctx, uid: str) -> str:
+    return c.udef(uid).rp_type
+
+
+def begin_segment(c: Ctx, side: str) -> None:
+    auto = c.s["auto_rp"][side].get(str(c.turn), 0)
+    if auto:
+        kind = "SU" if side == SOVIET else "GE"
+        c.s["rp"][kind] += auto * 2
+        c.say(f"{side.capitalize()} receives {auto} automatic RPs (4.5.2, 21.0).", kind="rp")
+    if any(c.s["rp"][k] for k in RP_TYPES[side]) and _options(c, side):
+        flow.push(c, "replacements", side=side)
+    else:
+        _lose_rest(c, side)
+
+
+def _lose_rest(c: Ctx, side: str) -> None:
+    left = {k: c.s["rp"][k] for k in RP_TYPES[side] if c.s["rp"][k]}
+    for k in RP_TYPES[side]:
+        c.s["rp"][k] = 0
+    if left:
+        c.say(f"Unspent RPs are lost: {', '.join(f'{k} {v / 2:g}' for k, v in left.items())} (14.1.5).", kind="rp")
+
+
+def usir_blocks_panzers(c: Ctx) -> bool:
+    usir = c.map.places["USIR"]
+    return c.s["control"].get(usir) == SOVIET
+
+
+def refusal(c: Ctx, side: str, uid: str, *, recreate: bool = False) -> str | None:
+    ud = c.udef(uid)
+    u = c.s["units"][uid]
+    if ud.side != side:
+        return "That is not your unit."
+    kind = rp_kind(c, uid)
+    if c.s["rp"][kind] < step_cost(c, uid):
+        return f"14.1.3: not enough {kind} RPs ({c.s['rp'][kind] / 2:g} left, {step_cost(c, uid) / 2:g} needed)"
+    if kind == "PZ" and usir_blocks_panzers(c):
+        return "14.2.2: no panzer replacements while the Soviets hold the USIR"
+    if recreate:
+        if u["loc"] != ELIMINATED:
+            return "Only units in the Eliminated Units box can be recreated."
+        if not ud.steps[-1].replaceable:
+            return "14.1.6: this unit's last step cannot be rebuilt"
+        return None
+    if u["loc"] == OTHER_FRONTS and side != AXIS:
+        return "14.1.2: only the Axis rebuilds units in the Other Fronts box"
+    if u["loc"] != OTHER_FRONTS and not c.on_map(uid):
+        return "Only units on the map (or, for the Axis, in the Other Fronts box) can take replacements."
+    if u["lost"] == 0:
+        return "The unit is at full strength."
+    if not ud.steps[u["lost"] - 1].replaceable:
+        return "14.1.6: that step is marked non-replaceable"
+    if c.on_map(uid) and u["supply"] == "none":
+        return "14.1.2: units out of supply cannot take replacements"
+    return None
+
+
+def _options(c: Ctx, side: str) -> list[dict]:
+    out = []
+    for uid, u in sorted(c.s["units"].items()):
+        if c.udef(uid).side != side:
+            continue
+        loc = u["loc"]
+        if (c.on_map(uid) or loc == OTHER_FRONTS) and u["lost"] and refusal(c, side, uid) is None:
+            out.append({"type": "replace", "unit": uid,
+                        "label": f"Rebuild a step of {c.unit_label(uid)} ({step_cost(c, uid) / 2:g} {rp_kind(c, uid)})"})
+        elif loc == ELIMINATED and refusal(c, side, uid, recreate=True) is None:
+            for hid in placement.legal_hexes(c, uid):
+                out.append({"type": "recreate", "unit": uid, "hex": hid,
+                            "label": f"Recreate {c.unit_label(uid)} at {c.hex_label(hid)}"})
+    return out
+
+
+@register
+class Replacements(Step):
+    kind = "replacements"
+
+    def prompt(self, c, f, side):
+        rps = ", ".join(f"{k} {c.s['rp'][k] / 2:g}" for k in RP_TYPES[side])
+        return f"Spend replacement points ({rps})"
+
+    def actions(self, c, f, side):
+        return _options(c, side) + [{"type": "end_replacements", "label": "Finish replacements"}]
+
+    def refuse(self, c, f, side, action, legal):
+        uid = action.get("unit")
+        if action["type"] in ("replace", "recreate") and isinstance(uid, str) and uid in c.s["units"]:
+            why = refusal(c, side, uid, recreate=action["type"] == "recreate")
+            if why:
+                return IllegalAction(why)
+            if action["type"] == "recreate":
+                return IllegalAction("14.1.4: recreated units are placed as reinforcements would be.")
+        return super().refuse(c, f, side, action, legal)
+
+    def apply(self, c, f, side, a):
+        if a["type"] == "end_replacements":
+            flow.pop(c, self.kind)
+            _lose_rest(c, side)
+            return
+        uid = a["unit"]
+        c.s["rp"][rp_kind(c, uid)] -= step_cost(c, uid)
+        u = c.s["units"][uid]
+        if a["type"] == "replace":
+            u["lost"] -= 1
+            c.changed()
+            c.say(f"{c.unit_label(uid)} rebuilds a step.", kind="replace", unit=uid)
+        else:
+            u["lost"] = len(c.udef(uid).steps) - 1
+            u["supply"] = "full"
+            c.set_loc(uid, a["hex"])
+            c.say(f"{c.unit_label(uid)} is recreated at {c.hex_label(a['hex'])}.", kind="replace", unit=uid)
+        if not any(c.s["rp"][k] for k in RP_TYPES[side]) or not _options(c, side):
+            flow.pop(c, self.kind)
+            _lose_rest(c, side)

@@ -1,0 +1,60 @@
+"""Reading the Terrain Effects Chart for a hex or hexside (10.1, 11.2.1, 11.4.3, 12.2.5).
+
+Every rule asks its terrain question here, so the chart's data shape is known in one place.
+"""
+from __future__ import annotations
+
+from .context import Ctx
+
+
+def tec(c: Ctx):
+    return c.d.tables.terrain
+
+
+def hex_mp(c: Ctx, hid: str) -> int:
+    """10.1.1–10.1.2: the highest cost among the hex's terrain types (towns and cities cost nothing extra)."""
+    chart = tec(c)
+    return max(chart.terrain[t].mp for t in c.map.hexes[hid].terrain)
+
+
+def hexside_mp(c: Ctx, a: str, b: str) -> int:
+    hs = c.map.hexside(a, b)
+    if hs is None:
+        return 0
+    chart = tec(c)
+    extra = 0
+    if hs.river:
+        extra = max(extra, chart.hexsides[hs.river].mp)
+    if hs.kerch:
+        extra = max(extra, chart.hexsides["kerch"].mp)
+    return extra
+
+
+def enter_cost(c: Ctx, a: str, b: str) -> int:
+    return hex_mp(c, b) + hexside_mp(c, a, b)
+
+
+def impassable(c: Ctx, a: str, b: str) -> bool:
+    hs = c.map.hexside(a, b)
+    return hs is not None and bool(hs.impassable)
+
+
+def has_terrain(c: Ctx, hid: str, *names: str) -> bool:
+    return any(t in names for t in c.map.hexes[hid].terrain)
+
+
+def is_city(c: Ctx, hid: str) -> bool:
+    """City or major city, including a destroyed fortress, which counts as a city (16.2.2)."""
+    h = c.map.hexes[hid]
+    return h.settlement in ("city", "major_city") or hid in c.s["markers"]["fortress_destroyed"]
+
+
+def fortress_standing(c: Ctx, hid: str) -> bool:
+    h = c.map.hexes[hid]
+    return bool(h.fortress) and hid not in c.s["markers"]["fortress_destroyed"]
+
+
+def exploit_stops_in(c: Ctx, hid: str) -> bool:
+    """12.2.5: exploiting units halt on entering swamp, forest, rough, desert or mountain."""
+    chart = tec(c)
+    return any(chart.terrain[t].exploit_stop for t in c.map.hexes[hid].terrain)

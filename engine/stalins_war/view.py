@@ -1,0 +1,140 @@
+"""What one side (or a spectator) may see of the game (the hidden-information boundary).
+
+Never shown to anyone: the random generator's state, forced test results, the order
+of any draw pile, the opponent's hand. Inactive partisans have no identity in the
+state at all (a counter is drawn only when they activate, 16.1.3), so their
+strengths cannot leak. Discards and removed cards are public (7.6.2).
+"""
+from __future__ import annotations
+
+from . import flow
+from .constants import ELIMINATED, OTHER_FRONTS, REMOVED, SIDES, SOVIET, TRACK, is_hex
+from .context import Ctx
+from .draw import hand_limit
+
+
+def unit_entry(c: Ctx, uid: str) -> dict:
+    ud = c.udef(uid)
+    u = c.s["units"][uid]
+    step = ud.steps[min(u["lost"], len(ud.steps) - 1)]
+    return {
+        "id": uid,
+        "hex": u["loc"] if is_hex(u["loc"]) else None,
+        "side": ud.side,
+        "nationality": ud.nationality,
+        "label": ud.label,
+        "name": ud.name,
+        "kind": ud.kind,
+        "size": ud.size,
+        "lcu": ud.lcu,
+        "attack": step.attack,
+        "defense": step.defense,
+        "ma": step.ma,
+        "steps": len(ud.steps),
+        "lost": u["lost"],
+        "reduced": u["lost"] > 0,
+        "supply": u["supply"],
+    }
+
+
+def card_entry(c: Ctx, cid: str) -> dict:
+    cd = c.d.cards[cid]
+    return {"id": cid, "number": cd.number, "name": cd.name, "ops": cd.ops, "rp": dict(cd.rp),
+            "kind": cd.kind, "starred": cd.starred, "deck": cd.deck, "text": cd.text}
+
+
+def build_view(c: Ctx, viewer: str | None) -> dict:
+    s = c.s
+    td = c.turn_def()
+    units = [unit_entry(c, uid) for uid in c.units_on_map()]
+    boxes = {"eliminated": [], "other_fronts": [], "removed": [], "track": {}}
+    for uid, u in sorted(s["units"].items()):
+        loc = u["loc"]
+        if loc == ELIMINATED:
+            boxes["eliminated"].append(uid)
+        elif loc == OTHER_FRONTS:
+            boxes["other_fronts"].append(uid)
+        elif loc == REMOVED:
+            boxes["removed"].append(uid)
+        elif loc == TRACK:
+            boxes["track"].setdefault(str(u.get("returns")), []).append(uid)
+    to_act = flow.active_sides(c)
+    cards = {}
+    for side in SIDES:
+        p = s["cards"][side]
+        cards[side] = {
+            "hand_count": len(p["hand"]),
+            "draw_count": len(p["draw"]),
+            "discard": list(p["discard"]),
+            "removed": list(p["removed"]),
+            "played": list(p["played"]),
+            "face_up": list(p["face_up"]),
+            "total_war_count": len(p["total_war"]),
+            "set_aside": list(p["set_aside"]),
+            "hand_limit": hand_limit(c, side),
+        }
+    hand = [card_entry(c, cid) for cid in s["cards"][viewer]["hand"]] if viewer else None
+    frame = flow.top(c)
+    decision = None
+    if frame is not None:
+        step = flow.STEPS[frame["kind"]]
+        decision = {"kind": frame["kind"], "sides": to_act,
+                    "prompt": {side: step.prompt(c, frame, side) for side in to_act},
+                    **step.view(c, frame, viewer)}
+    return {
+        "game": "stalins_war",
+        "viewer": viewer,
+        "scenario": s["scenario"],
+        "options": s["options"],
+        "turn": s["turn"],
+        "turn_name": td.name,
+        "season": td.season,
+        "round": s["round"],
+        "last_turn": c.scenario.last_turn,
+        "phase": s["phase"],
+        "active": s["active"],
+        "to_act": to_act,
+        "decision": decision,
+        "rasputitsa": s["phase"] == "action" and s["round"] in td.rasputitsa_rounds,
+        "vp": s["vp"],
+        "hand_size": dict(s["hand_size"]),
+        "rp": {k: v / 2 for k, v in s["rp"].items()},
+        "banked": dict(s["banked"]),
+        "consec": dict(s["consec"]),
+        "round_ops": s["rs"]["ops"],
+        "units": units,
+        "boxes": boxes,
+        "control": dict(s["control"]),
+        "markers": {
+            "trench": dict(s["markers"]["trench"]),
+            "festung": list(s["markers"]["festung"]),
+            "fortress_destroyed": list(s["markers"]["fortress_destroyed"]),
+            "volga_fortress": s["markers"].get("volga_fortress"),
+            "blitz": list(s["markers"]["blitz"]),
+            "combat": list(s["markers"]["combat"]),
+            "move": list(s["markers"]["move"]),
+            "inactive_partisans": list(s["markers"]["partisans"]),
+        },
+        "flags": {k: v for k, v in s["flags"].items()},
+        "restrictions_lifted": dict(s["stats"]["restrictions_lifted"]),
+        "starred_events": dict(s["stats"]["starred_events"]),
+        "cards": cards,
+        "hand": hand,
+        "result": s.get("result"),
+    }
+
+
+def counters_for_render(view: dict) -> list[dict]:
+    """The counters a view shows, in the shape `render.render_svg` draws."""
+    out = []
+    for u in view["units"]:
+        out.append({"hex": u["hex"], "id": u["id"], "label": u["label"], "side": u["side"],
+                    "nationality": u["nationality"], "kind": u["kind"], "size": u["size"], "lcu": u["lcu"],
+                    "attack": u["attack"], "defense": u["defense"], "ma": u["ma"], "reduced": u["reduced"],
+                    "hidden": False, "oos": u["supply"] == "none"})
+    for i, hid in enumerate(view["markers"]["inactive_partisans"]):
+        out.append({"hex": hid, "id": f"partisans-{hid}", "label": "Partisans", "side": SOVIET,
+                    "nationality": "SU", "kind": "partisan", "size": "corps", "lcu": False,
+                    "attack": None, "defense": None, "ma": None, "reduced": False, "hidden": True})
+    return out
+
