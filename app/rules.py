@@ -13,7 +13,16 @@ SCENARIOS = ("campaign", "tournament")
 SIDES = ("axis", "soviet")
 
 # The engine's game options offered as checkboxes in the lobby (see engine/README.md).
-ENGINE_OPTIONS: list[dict[str, str]] = []
+ENGINE_OPTIONS: list[dict[str, str]] = [
+    {"name": "buy_first_card", "label": "Buy first card (23.1.1)",
+     "help": "Each side may give up 1 VP to choose one card of its first hand."},
+    {"name": "shuffle_soviet_reinforcements", "label": "Shuffle Soviet reinforcements (23.1.2)",
+     "help": "Soviet cards 1-6 are shuffled into the Blitzkrieg deck (no free pick)."},
+    {"name": "extra_trench_ops", "label": "Extra trench OPS (23.1.3)",
+     "help": "An extra OPS subtracts 3 from a trench roll."},
+    {"name": "phasing_supply_recheck", "label": "Phasing supply re-check (23.1.4)",
+     "help": "Out-of-supply units of the phasing side are re-checked at the end of its round."},
+]
 
 
 class Rules:

@@ -71,11 +71,13 @@ def _apply_cookie(request: Request, response) -> None:
                         secure=settings.secure_cookies)
 
 
-def render(request: Request, db: Session, template: str, status: int = 200, **context: Any) -> HTMLResponse:
-    session = ensure_session(request, db)
+def render(request: Request, db: Session, template: str, status_code: int = 200, **context: Any) -> HTMLResponse:
+    who = caller(request, db)
+    # API-token callers (scripts) have no browser session and post no forms.
+    csrf = "" if who.by_token else ensure_session(request, db).csrf_token
     who = caller(request, db)
     response = templates.TemplateResponse(
-        request, template, {"me": who.user, "csrf_token": session.csrf_token, **context}, status_code=status
+        request, template, {"me": who.user, "csrf_token": csrf, **context}, status_code=status_code
     )
     _apply_cookie(request, response)
     return response

@@ -17,6 +17,8 @@ if (form) {
       if (box.type === "checkbox" && box.checked) options[box.dataset.option] = true;
       else if (box.tagName === "SELECT" && box.value !== "") options[box.dataset.option] = JSON.parse(box.value);
     }
+    const bidSide = document.getElementById("bid-side")?.value;
+    if (bidSide) options.bid = { side: bidSide, rp: Number(document.getElementById("bid-rp").value || 0) };
     document.getElementById("options-json").value = JSON.stringify(options);
   });
 }

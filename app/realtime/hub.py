@@ -72,11 +72,12 @@ class Connection:
             self.closed.set()
 
     async def _close_quietly(self, code: int, reason: str) -> None:
-        self.closed.set()
         try:
             await self.ws.close(code, reason)
         except Exception:
             pass
+        finally:
+            self.closed.set()
 
     async def shutdown(self) -> None:
         self.closed.set()

@@ -30,7 +30,7 @@ from app.deps import SESSION_COOKIE, Caller, resolve_caller
 from app.errors import ApiError
 from app.models import User
 from app.realtime import updates
-from app.realtime.hub import Connection
+from app.realtime.hub import CLOSE_BANNED, Connection
 from app.services import games as lobby
 from app.services import play
 from app.services.chat import post as post_chat
@@ -116,7 +116,7 @@ async def game_socket(websocket: WebSocket, game_id: int) -> None:
         )
     except ApiError as exc:
         await websocket.send_text(json.dumps(error(exc.code, exc.message)))
-        await websocket.close(CLOSE_AUTH, exc.code)
+        await websocket.close(CLOSE_BANNED if exc.code == "banned" else CLOSE_AUTH, exc.code)
         return
     if not visible:
         await websocket.send_text(json.dumps(error("not_found", "No such game.")))

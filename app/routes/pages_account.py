@@ -15,9 +15,9 @@ router = APIRouter(include_in_schema=False)
 F = Annotated[str, Form()]
 
 
-def _page(request: Request, db, status: int = 200, **extra) -> HTMLResponse:
+def _page(request: Request, db, status_code: int = 200, **extra) -> HTMLResponse:
     who = require_page_user(request, db)
-    return render(request, db, "account.html", status=status, tokens=accounts.list_tokens(db, who.user), **extra)
+    return render(request, db, "account.html", status_code=status_code, tokens=accounts.list_tokens(db, who.user), **extra)
 
 
 @router.get("/account", response_class=HTMLResponse)
@@ -34,7 +34,7 @@ def create_token(request: Request, db: DB, csrf_token: F = "", name: F = "") -> 
         db.commit()
     except ApiError as exc:
         db.rollback()
-        return _page(request, db, status=exc.status, token_error=exc.message)
+        return _page(request, db, status_code=exc.status, token_error=exc.message)
     # The secret is shown on this response only; a reload shows the list without it.
     return _page(request, db, new_token=secret, new_token_name=token.name)
 
@@ -60,5 +60,5 @@ def change_password(request: Request, db: DB, csrf_token: F = "", current: F = "
         db.commit()
     except ApiError as exc:
         db.rollback()
-        return _page(request, db, status=exc.status, password_error=exc.message)
+        return _page(request, db, status_code=exc.status, password_error=exc.message)
     return _page(request, db, password_ok=True)

@@ -57,7 +57,7 @@ def signup(request: Request, db: DB, csrf_token: F = "", username: F = "", passw
         db.commit()
     except ApiError as exc:
         db.rollback()
-        return render(request, db, "signup.html", status=exc.status, error=exc.message, username=username, email=email)
+        return render(request, db, "signup.html", status_code=exc.status, error=exc.message, username=username, email=email)
     sign_in(request, db, user)
     return redirect(request, "/")
 
@@ -76,7 +76,7 @@ def signin(request: Request, db: DB, csrf_token: F = "", username: F = "", passw
         db.commit()
     except ApiError as exc:
         db.rollback()
-        return render(request, db, "signin.html", status=exc.status, error=exc.message, username=username,
+        return render(request, db, "signin.html", status_code=exc.status, error=exc.message, username=username,
                       next=_safe_next(next))
     sign_in(request, db, user)
     return redirect(request, _safe_next(next))

@@ -2,8 +2,15 @@
 from __future__ import annotations
 
 import os
+import warnings
 
 import pytest
+
+# Known, harmless noise: Starlette prefers `httpx2` for its TestClient; pgserver without XDG_RUNTIME_DIR.
+NOISE = ["ignore:Using `httpx` with:DeprecationWarning", "ignore:XDG_RUNTIME_DIR is not set:Warning"]
+for _rule in NOISE:
+    _action, _message, _category = _rule.split(":")
+    warnings.filterwarnings(_action, message=_message, category=Warning)
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
@@ -17,6 +24,11 @@ from app.settings import Settings
 from tests.app import pg
 
 TEST_SECRET = "test-secret-key"
+
+
+def pytest_configure(config):
+    for rule in NOISE:
+        config.addinivalue_line("filterwarnings", rule)
 
 
 def pytest_collection_modifyitems(items):

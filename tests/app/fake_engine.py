@@ -68,8 +68,9 @@ class Game:
 
 
 def new_game(game: str, scenario: str = "campaign", seed: int = 0, options: dict | None = None) -> Game:
-    if options and set(options) - {"bidding"}:
-        raise ValueError(f"unknown options {sorted(set(options) - {'bidding'})}")
+    known = {"bid", "buy_first_card", "shuffle_soviet_reinforcements", "extra_trench_ops", "phasing_supply_recheck"}
+    if options and set(options) - known:
+        raise ValueError(f"unknown option(s) {sorted(set(options) - known)}")
     rng = random.Random(seed)
     deck = list(range(1, 41))
     rng.shuffle(deck)
