@@ -296,6 +296,11 @@ class UnitDef(BaseModel):
         return self.size == "front" and self.replaces == "blitz_front"
 
     @property
+    def total_war(self) -> bool:
+        """Alias of ``total_war_front`` (the name the engine reads)."""
+        return self.total_war_front
+
+    @property
     def blitz_front(self) -> bool:
         return self.side == "soviet" and self.size == "front" and self.replaces is None
 
