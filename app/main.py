@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import logging
 from collections.abc import AsyncIterator
 from types import ModuleType
@@ -122,7 +123,7 @@ def create_app(settings: Settings | None = None, *, engine_module: ModuleType | 
         url = database_url(settings)
         ctx = AppContext(settings=settings, db=Database(url, pool_size=settings.db_pool_size,
                                                         max_overflow=settings.db_max_overflow),
-                         rules=Rules(engine_module))
+                         rules=Rules(engine_module or importlib.import_module(settings.engine_module)))
         ctx.hub = Hub(ctx)
         listener = Listener(libpq_url(url), notify.CHANNEL, ctx.hub.on_event, ctx.hub.resync)
         app.state.ctx = ctx

@@ -82,6 +82,12 @@ def engine_module():
 
 
 @pytest.fixture
+def engine_module_name(engine_module) -> str | None:
+    """The same engine, named for server subprocesses."""
+    return engine_module.__name__ if engine_module is not None else None
+
+
+@pytest.fixture
 def app(settings, engine_module):
     return create_app(settings, engine_module=engine_module)
 
