@@ -282,3 +282,19 @@ def test_unit_no_card_brings_is_reported(broken_copy, unit_defs):
     d = broken_copy("cards.toml", ', { unit = "GE-Raus" }]', "]")
     with pytest.raises(DataError, match=r"^cards\.toml: GE-Raus: .*no card brings"):
         cards.load_cards(d, units.load_units(d))
+
+
+def test_readme_card_manifest_matches_the_data(card_defs):
+    from engine.stalins_war.data.loading import DATA_DIR
+
+    readme = (DATA_DIR.parent / "README.md").read_text(encoding="utf-8")
+    rows = {line.split("|")[1].strip(): [x.strip() for x in line.split("|")[1:-1]]
+            for line in readme.splitlines() if line.startswith("| A") or line.startswith("| S")}
+    rows = {k: v for k, v in rows.items() if k in card_defs}
+    assert set(rows) == set(card_defs)
+    for cid, (rid, name, key, kind, deck, ops, rp) in rows.items():
+        c = card_defs[cid]
+        assert name == c.name + (" *" if c.starred else ""), cid
+        assert key == f"`{c.key}`" and kind == c.kind and int(ops) == c.ops, cid
+        assert deck == ("Blitzkrieg" if c.deck == "blitzkrieg" else "Total War"), cid
+        assert rp == ", ".join(f"{k} {v}" for k, v in c.rp.items()), cid
