@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from app.db import Database
+from app.mailer import Mailer
 from app.rules import Rules
 from app.services.chat import ChatThrottle
 from app.settings import Settings
@@ -22,6 +23,7 @@ class AppContext:
     snapshots: SnapshotCache = field(default_factory=SnapshotCache)
     chat_throttle: ChatThrottle = field(default_factory=ChatThrottle)
     hub: Hub | None = None
+    mailer: Mailer | None = None
 
     @property
     def base_url(self) -> str:

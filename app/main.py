@@ -21,6 +21,7 @@ from app.middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
 from app.context import AppContext
 from app.db import Database, libpq_url
 from app.errors import ApiError
+from app.mailer import Mailer
 from app.realtime import socket
 from app.realtime.hub import Hub
 from app.realtime.listener import Listener
@@ -125,6 +126,7 @@ def create_app(settings: Settings | None = None, *, engine_module: ModuleType | 
                                                         max_overflow=settings.db_max_overflow),
                          rules=Rules(engine_module or importlib.import_module(settings.engine_module)))
         ctx.hub = Hub(ctx)
+        ctx.mailer = Mailer(settings)
         listener = Listener(libpq_url(url), notify.CHANNEL, ctx.hub.on_event, ctx.hub.resync)
         app.state.ctx = ctx
         app.state.db = ctx.db
@@ -141,6 +143,7 @@ def create_app(settings: Settings | None = None, *, engine_module: ModuleType | 
             maintenance.cancel()
             await ctx.hub.close_all()
             await listener.stop()
+            ctx.mailer.close()
             ctx.db.dispose()
 
     app = FastAPI(

@@ -110,26 +110,29 @@ function renderStatus() {
   const view = state.view || {};
   const parts = [];
   if (game.status === "open") parts.push("Waiting for an opponent");
-  if (view.turn !== undefined) parts.push(`Turn ${view.turn}${view.turn_label ? ` (${view.turn_label})` : ""}`);
+  if (view.turn !== undefined) parts.push(`Turn ${view.turn}${view.turn_name ? ` (${view.turn_name})` : ""}`);
   if (view.round !== undefined && view.round !== null) parts.push(`Round ${view.round}`);
   if (view.phase) parts.push(cap(String(view.phase).replaceAll("_", " ")));
+  if (view.rasputitsa) parts.push("Rasputitsa");
   if (game.status === "active") {
     const who = game.active_sides.map(cap).join(" & ") || "—";
     const mine = state.seat && game.active_sides.includes(state.seat);
     parts.push(mine ? `Your move (${who})` : `${who} to move`);
   }
-  const vp = view.vp ?? view.victory_points;
-  if (vp !== undefined && vp !== null) parts.push(`VP ${typeof vp === "object" ? JSON.stringify(vp) : vp}`);
+  if (view.vp !== undefined && view.vp !== null) parts.push(`VP ${typeof view.vp === "object" ? JSON.stringify(view.vp) : view.vp}`);
   if (game.result) parts.push(`Game over: ${game.result.winner ? cap(game.result.winner) + " wins" : "no winner"} — ${game.result.reason}`);
   parts.push(`seq ${state.seq}`);
   $("status").textContent = parts.join(" · ");
 }
 
-function promptText(view) {
-  const prompt = view?.prompt;
+// The engine's decision prompt: {"prompt": {side: text}}; spectators see every side's.
+function promptText(view, seat) {
+  const prompt = view?.decision?.prompt ?? view?.prompt;
   if (!prompt) return "";
   if (typeof prompt === "string") return prompt;
-  return prompt.text || prompt.message || JSON.stringify(prompt);
+  if (seat && prompt[seat]) return prompt[seat];
+  if (seat) return "";
+  return Object.entries(prompt).map(([side, text]) => `${cap(side)}: ${text}`).join(" · ");
 }
 
 // ---- action panel -------------------------------------------------------------------------
@@ -147,7 +150,7 @@ function renderActions() {
   const filter = $("action-filter");
   const game = state.game;
   const waiting = game && game.status === "active" && state.seat && !game.active_sides.includes(state.seat);
-  let prompt = promptText(state.view);
+  let prompt = promptText(state.view, state.seat);
   if (!prompt) {
     if (!game) prompt = "…";
     else if (game.status === "open") prompt = "Waiting for an opponent to join.";
@@ -213,13 +216,25 @@ async function loadBoard(seq) {
   }
 }
 
-const FACT_SKIP = new Set(["prompt", "game", "units", "hexes", "map"]);
+// Shown as their own lines; everything else in the view is listed below them, folded.
+const FACT_SKIP = new Set(["game", "viewer", "decision", "prompt", "hand"]);
+
+function cardLabel(card) {
+  if (typeof card !== "object" || card === null) return String(card);
+  const name = card.label || card.name || card.title || card.id;
+  const ops = card.ops !== undefined ? ` · ${card.ops} OPS` : "";
+  return `${card.id && name !== card.id ? card.id + " " : ""}${name}${ops}`;
+}
 
 function renderFacts() {
   const view = state.view;
   const box = $("facts");
   box.replaceChildren();
   if (!view) return;
+  if (Array.isArray(view.hand)) {
+    box.append(el("h3", {}, `Your hand (${view.hand.length})`),
+      el("ul", { class: "hand" }, view.hand.map((card) => el("li", { dataset: { card: card.id ?? "" } }, cardLabel(card)))));
+  }
   const dl = el("dl");
   const nested = [];
   for (const [key, value] of Object.entries(view)) {

@@ -32,7 +32,7 @@ from app.models import User
 from app.realtime import updates
 from app.realtime.hub import CLOSE_BANNED, Connection
 from app.services import games as lobby
-from app.services import play
+from app.services import notices, play
 from app.services.chat import post as post_chat
 
 log = logging.getLogger(__name__)
@@ -75,7 +75,9 @@ def _act(ctx: AppContext, user_id: int, game_id: int, seq: Any, action: Any) -> 
         raise ApiError(422, "malformed", '"seq" must be an integer.')
     with ctx.db.session() as db:
         user = _active_user(db, user_id)
-        return play.submit_action(db, ctx.rules, ctx.snapshots, user, game_id, seq, action).seq
+        applied = play.submit_action(db, ctx.rules, ctx.snapshots, user, game_id, seq, action)
+        notices.send_your_move(ctx.mailer, db, applied.game, applied.before, user_id, ctx.base_url)
+        return applied.seq
 
 
 def _chat(ctx: AppContext, user_id: int, game_id: int, text: Any) -> None:

@@ -24,7 +24,7 @@ from app.schemas import (
     NotesOut,
     ViewOut,
 )
-from app.services import chat
+from app.services import chat, notices
 from app.services import games as lobby
 from app.services import play
 
@@ -83,6 +83,7 @@ def _join(db, ctx: AppContext, caller, game) -> GameOut:
     snap = lobby.join(db, ctx.rules, caller.user, game)
     db.commit()
     ctx.snapshots.put(snap)
+    notices.send_your_move(ctx.mailer, db, game, [], caller.user_id, ctx.base_url)
     return lobby.describe(db, game, caller.user, ctx.base_url)
 
 
@@ -138,6 +139,7 @@ def get_view(game_id: int, db: DB, caller: CallerDep, ctx: Ctx) -> ViewOut:
 )
 def submit_action(game_id: int, body: ActionIn, db: DB, caller: WriterCaller, ctx: Ctx) -> ActionOut:
     applied = play.submit_action(db, ctx.rules, ctx.snapshots, caller.user, game_id, body.seq, body.action)
+    notices.send_your_move(ctx.mailer, db, applied.game, applied.before, caller.user_id, ctx.base_url)
     sv = play.seat_view(db, ctx.rules, ctx.snapshots, applied.game, applied.seat)
     out = _view_out(db, ctx, sv, caller.user)
     return ActionOut(**out.model_dump(), log=_log_out(applied.log))

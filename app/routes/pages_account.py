@@ -48,6 +48,19 @@ def revoke_token(request: Request, db: DB, token_id: int, csrf_token: F = "") ->
     return redirect(request, "/account")
 
 
+@router.post("/account/email", response_class=HTMLResponse)
+def change_email(request: Request, db: DB, csrf_token: F = "", email: F = "", email_on_turn: F = "") -> HTMLResponse:
+    check_csrf(request, db, csrf_token)
+    who = require_page_user(request, db)
+    try:
+        accounts.set_email(db, who.user, email, notify=bool(email_on_turn))
+        db.commit()
+    except ApiError as exc:
+        db.rollback()
+        return _page(request, db, status_code=exc.status, email_error=exc.message)
+    return _page(request, db, email_ok=True)
+
+
 @router.post("/account/password", response_class=HTMLResponse)
 def change_password(request: Request, db: DB, csrf_token: F = "", current: F = "", new: F = "",
                     new2: F = "") -> HTMLResponse:

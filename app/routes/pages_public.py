@@ -10,7 +10,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from app.deps import DB, client_ip
 from app.errors import ApiError
 from app.rules import ENGINE_OPTIONS, SCENARIOS
-from app.services import accounts
+from app.services import accounts, notices
 from app.services import games as lobby
 from app.web import check_csrf, redirect, render, require_page_user, sign_in, sign_out
 from app.web import caller as page_caller
@@ -134,8 +134,14 @@ def join_game(request: Request, db: DB, game_id: int, csrf_token: F = "") -> Red
         raise ApiError(404, "not_found", "No such game.")
     snap = lobby.join(db, request.app.state.ctx.rules, who.user, game)
     db.commit()
-    request.app.state.ctx.snapshots.put(snap)
+    _started(request, db, game, snap, who.user_id)
     return redirect(request, f"/games/{game.id}")
+
+
+def _started(request: Request, db, game, snap, joiner_id: int) -> None:
+    ctx = request.app.state.ctx
+    ctx.snapshots.put(snap)
+    notices.send_your_move(ctx.mailer, db, game, [], joiner_id, ctx.base_url)
 
 
 @router.post("/games/{game_id}/resign")
@@ -173,5 +179,5 @@ def join_by_invite(request: Request, db: DB, token: str, csrf_token: F = "") -> 
     game = lobby.by_invite(db, token, lock=True)
     snap = lobby.join(db, request.app.state.ctx.rules, who.user, game)
     db.commit()
-    request.app.state.ctx.snapshots.put(snap)
+    _started(request, db, game, snap, who.user_id)
     return redirect(request, f"/games/{game.id}")

@@ -49,7 +49,9 @@ def create_user(db: Session, username: str, password: str, *, email: str | None 
     validate_password(password)
     if find_user(db, username) is not None:
         raise _taken(username)
-    user = User(username=username, password_hash=security.hash_password(password), email=email or None, is_admin=is_admin)
+    user = User(username=username, password_hash=security.hash_password(password), is_admin=is_admin)
+    if email:
+        set_email(db, user, email, notify=False)
     db.add(user)
     try:
         with db.begin_nested():
@@ -84,6 +86,14 @@ def change_password(db: Session, user: User, old: str, new: str) -> None:
         raise ApiError(422, "bad_credentials", "The current password is wrong.")
     validate_password(new)
     user.password_hash = security.hash_password(new)
+
+
+def set_email(db: Session, user: User, email: str, *, notify: bool) -> None:
+    email = email.strip()
+    if email and (len(email) > 254 or not re.match(r"^[^@\s]+@[^@\s]+\.[^@\s]+$", email)):
+        raise ApiError(422, "invalid_email", "That does not look like an email address.")
+    user.email = email or None
+    user.email_on_turn = bool(notify and email)
 
 
 def ensure_admin(db: Session, username: str, password: str) -> User:

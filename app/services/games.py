@@ -18,7 +18,7 @@ from app.snapshots import Snapshot
 
 log = logging.getLogger(__name__)
 
-SUMMARY_KEYS = ("turn", "round", "phase", "vp", "active_side", "date")
+SUMMARY_KEYS = ("turn", "turn_name", "round", "phase", "active", "vp")
 MAX_OPTIONS_BYTES = 4096
 
 

@@ -18,7 +18,11 @@ from app.snapshots import Retired, Snapshot, SnapshotCache
 log = logging.getLogger(__name__)
 
 # The engine's IllegalAction.code → our status and code.
-_ENGINE_CODES = {"not_your_turn": (403, "not_your_turn"), "malformed": (422, "malformed")}
+_ENGINE_CODES = {
+    "not_your_turn": (403, "not_your_turn"),
+    "malformed": (422, "malformed"),
+    "game_over": (409, "game_not_active"),
+}  # unknown_action, unknown_id, illegal: 422 illegal_action
 
 
 @dataclass
@@ -100,6 +104,7 @@ class Applied:
     seat: str
     log: list[GameLogEntry]
     snapshot: Snapshot
+    before: list[str]  # the sides that had to act before this action
 
 
 def submit_action(
@@ -148,6 +153,7 @@ def _apply_locked(
         raise ApiError(500, "engine_error", "The rules engine failed on this action; nothing was changed.") from None
 
     new_seq = seq + 1
+    before = list(game.active_sides)
     snap = Snapshot(game.id, new_seq, engine_game)
     db.add(GameAction(game_id=game.id, seq=new_seq, side=seat, action=action, user_id=user.id))
     rows = [_log_row(game.id, new_seq, entry) for entry in entries or []]
@@ -163,7 +169,7 @@ def _apply_locked(
     notify.game_changed(db, game.id, new_seq)
     db.commit()
     cache.put(snap)
-    return Applied(game, new_seq, seat, [r for r in rows if r.to_side in (None, seat)], snap)
+    return Applied(game, new_seq, seat, [r for r in rows if r.to_side in (None, seat)], snap, before)
 
 
 def _log_row(game_id: int, seq: int, entry: Any) -> GameLogEntry:

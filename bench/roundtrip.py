@@ -1,0 +1,227 @@
+"""Server round trip: one action from submit until every connected client has its new view.
+
+    python3 manage.py bench roundtrip [--levels 1,10,100] [--actions 20] [--engine engine]
+
+For each level N it starts N games (two players each, both connected by websocket to a
+real `python -m app serve` process), then every game's acting player sends its first
+legal action over its socket at the same time, again and again; the latency of one
+action is from sending it until *both* players' sockets have received the view at the
+new seq. Beside it, the floor: a bare websocket echo plus one PostgreSQL commit, at the
+same concurrency. The database is the embedded PostgreSQL unless DATABASE_URL is set
+(a fresh database is created and dropped either way).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import secrets
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import httpx  # noqa: E402
+import psycopg  # noqa: E402
+from sqlalchemy.engine import make_url  # noqa: E402
+from websockets.asyncio.client import connect  # noqa: E402
+
+from app.db import libpq_url  # noqa: E402
+from app.migrate import upgrade  # noqa: E402
+
+SECRET = "bench-secret-key"
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    k = (len(ordered) - 1) * p / 100
+    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def fresh_database(base: str) -> tuple[str, str]:
+    admin = libpq_url(make_url(base).set(database="postgres").render_as_string(hide_password=False))
+    name = f"sw_bench_{secrets.token_hex(4)}"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return make_url(base).set(database=name).render_as_string(hide_password=False), admin
+
+
+def drop_database(url: str, admin: str) -> None:
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{make_url(url).database}" WITH (FORCE)')
+
+
+def make_players(url: str, count: int) -> list[dict]:
+    """Users with API tokens, made directly in the database (sign-up speed is not measured)."""
+    from app.db import Database
+    from app.services import accounts
+    from app.settings import Settings
+
+    settings = Settings(_env_file=None, database_url=url, secret_key=SECRET)
+    db = Database(url, pool_size=1, max_overflow=0)
+    players = []
+    try:
+        with db.transaction() as session:
+            for i in range(count):
+                user = accounts.User(username=f"bench{i}", password_hash="!")
+                session.add(user)
+                session.flush()
+                _, token = accounts.create_token(session, settings, user, "bench")
+                players.append({"id": user.id, "headers": {"Authorization": f"Bearer {token}"}})
+    finally:
+        db.dispose()
+    return players
+
+
+class Seat:
+    def __init__(self, ws, headers):
+        self.ws = ws
+        self.headers = headers
+        self.latest: dict | None = None
+        self.arrived: dict[int, float] = {}
+        self.waiters: dict[int, asyncio.Event] = {}
+
+    async def read(self) -> None:
+        async for raw in self.ws:
+            message = json.loads(raw)
+            if message["type"] == "view":
+                self.latest = message
+                self.arrived[message["seq"]] = time.perf_counter()
+                for seq, event in list(self.waiters.items()):
+                    if message["seq"] >= seq:
+                        event.set()
+            elif message["type"] == "error":
+                print("error:", message, file=sys.stderr)
+
+    async def wait_for(self, seq: int) -> float:
+        if self.latest and self.latest["seq"] >= seq:
+            return self.arrived.get(seq, time.perf_counter())
+        event = self.waiters.setdefault(seq, asyncio.Event())
+        await asyncio.wait_for(event.wait(), timeout=60)
+        return self.arrived.get(seq, time.perf_counter())
+
+
+async def run_level(base_url: str, players: list[dict], games: int, per_game: int) -> tuple[list[float], float]:
+    ws_base = base_url.replace("http://", "ws://")
+    async with httpx.AsyncClient(base_url=base_url, timeout=60) as api:
+        ids = []
+        for g in range(games):
+            axis, soviet = players[2 * g], players[2 * g + 1]
+            game = (await api.post("/api/games", json={"side": "axis"}, headers=axis["headers"])).json()
+            joined = await api.post(f"/api/games/{game['id']}/join", headers=soviet["headers"])
+            joined.raise_for_status()
+            ids.append(game["id"])
+
+    tables: list[list[Seat]] = []
+    readers = []
+    for g, game_id in enumerate(ids):
+        seats = []
+        for p in (players[2 * g], players[2 * g + 1]):
+            ws = await connect(f"{ws_base}/ws/games/{game_id}", additional_headers=p["headers"], max_size=2**24,
+                               compression=None)
+            seat = Seat(ws, p["headers"])
+            readers.append(asyncio.create_task(seat.read()))
+            seats.append(seat)
+        tables.append(seats)
+    for seats in tables:
+        for seat in seats:
+            await seat.wait_for(0)
+
+    latencies: list[float] = []
+
+    async def play(seats: list[Seat]) -> None:
+        for _ in range(per_game):
+            seq = max(s.latest["seq"] for s in seats)
+            await asyncio.gather(*(s.wait_for(seq) for s in seats))
+            mover = next((s for s in seats if s.latest["seq"] == seq and s.latest["actions"]), None)
+            if mover is None:
+                return  # the game is over (or waits on nobody we hold)
+            started = time.perf_counter()
+            await mover.ws.send(json.dumps({"type": "action", "seq": seq, "action": mover.latest["actions"][0]}))
+            arrived = await asyncio.gather(*(s.wait_for(seq + 1) for s in seats))
+            latencies.append(max(arrived) - started)
+
+    started = time.perf_counter()
+    await asyncio.gather(*(play(seats) for seats in tables))
+    wall = time.perf_counter() - started
+    for seats in tables:
+        for seat in seats:
+            await seat.ws.close()
+    for task in readers:
+        task.cancel()
+    return latencies, wall
+
+
+def row(label: str, latencies: list[float], wall: float) -> list[str]:
+    ms = [x * 1000 for x in latencies]
+    return [label, str(len(ms)), f"{percentile(ms, 50):.1f}", f"{percentile(ms, 95):.1f}", f"{percentile(ms, 99):.1f}",
+            f"{len(ms) / wall:.0f}"]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--levels", default="1,10,100", help="concurrent games per level (default %(default)s)")
+    parser.add_argument("--actions", type=int, default=20, help="actions per game at each level (default %(default)s)")
+    parser.add_argument("--engine", default="engine", help="rules engine module for the server (default %(default)s)")
+    ns = parser.parse_args()
+    levels = [int(x) for x in ns.levels.split(",")]
+
+    from tests.app.servers import running_server  # the same launcher the tests use
+
+    embedded = None
+    base = os.environ.get("DATABASE_URL")
+    if not base:
+        import pgserver
+
+        embedded = pgserver.get_server(tempfile.mkdtemp(prefix="sw-bench-pg-"), cleanup_mode="delete")
+        base = embedded.get_uri()
+    url, admin = fresh_database(base)
+    results = []
+    try:
+        upgrade(url)
+        players = make_players(url, 2 * sum(levels))
+        with tempfile.TemporaryDirectory() as tmp, running_server(url, Path(tmp), secret_key=SECRET,
+                                                                   engine_module=ns.engine) as server:
+            offset = 0
+            for n in levels:
+                per_game = max(2, min(ns.actions, 2000 // n))
+                lat, wall = asyncio.run(run_level(server, players[offset:offset + 2 * n], n, per_game))
+                offset += 2 * n
+                from roundtrip_floor import measure
+
+                floor, floor_wall = asyncio.run(measure(libpq_url(url), free_port(), n, per_game))
+                results.append((n, lat, wall, floor, floor_wall))
+                print(f"  {n} games: {len(lat)} actions", file=sys.stderr, flush=True)
+    finally:
+        drop_database(url, admin)
+        if embedded is not None:
+            embedded.cleanup()
+
+    header = ["concurrent games", "actions", "p50 ms", "p95 ms", "p99 ms", "actions/s",
+              "floor p50 ms", "floor p95 ms", "floor p99 ms", "floor msgs/s"]
+    print("| " + " | ".join(header) + " |")
+    print("|" + "---|" * len(header))
+    for n, lat, wall, floor, floor_wall in results:
+        mine = row(str(n), lat, wall)
+        base_row = row("", floor, floor_wall)
+        print("| " + " | ".join(mine + base_row[2:]) + " |")
+    print(f"\n(python {sys.version.split()[0]}, {os.cpu_count()} CPUs, engine {ns.engine!r}, "
+          f"{'DATABASE_URL' if embedded is None else 'embedded PostgreSQL'})")
+    return 0
+
+
+def free_port() -> int:
+    from tests.app.servers import free_port as pick
+
+    return pick()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
