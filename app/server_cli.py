@@ -5,6 +5,7 @@ import argparse
 import getpass
 import logging
 import os
+import signal
 import sys
 
 from app.settings import Settings, get_settings
@@ -65,6 +66,9 @@ def serve(args: list[str]) -> int:
 
     import uvicorn
 
+    # uvicorn re-raises SIGTERM after its graceful shutdown; make that a normal exit so atexit
+    # hooks run (they stop the embedded PostgreSQL).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     print(f"Serving Stalin's War Online on http://{ns.host}:{ns.port}/  (Ctrl-C to stop)", flush=True)
     uvicorn.run(
         "app.asgi:create",
