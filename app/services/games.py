@@ -179,8 +179,13 @@ def join(db: Session, rules: Rules, user: User, game: Game) -> Snapshot:
     return _start(db, rules, game)
 
 
+def new_seed() -> int:
+    """Stored, never shown: it decides every die roll and every draw."""
+    return secrets.randbelow(2**62)
+
+
 def _start(db: Session, rules: Rules, game: Game) -> Snapshot:
-    seed = secrets.randbelow(2**62)  # stored, never shown: it decides every die and every draw
+    seed = new_seed()
     engine_game = rules.new_game(game.scenario, seed, game.options)
     snap = Snapshot(game.id, 0, engine_game)
     game.seed = seed

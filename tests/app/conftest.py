@@ -55,6 +55,14 @@ def fast_password_hashing():
     security._hasher, security._DUMMY_HASH = real, dummy
 
 
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch):
+    """Games in in-process tests all use one seed, so a run is repeatable (servers in subprocesses draw theirs)."""
+    from app.services import games
+
+    monkeypatch.setattr(games, "new_seed", lambda: 20_100_101)
+
+
 @pytest.fixture
 def clean_db(database_url):
     """Each test starts with empty tables (ids are not reset: in-memory caches stay valid)."""
