@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from engine.stalins_war.data import scenarios
+from engine.stalins_war.data import scenarios, tables, units
 from engine.stalins_war.data.loading import DATA_DIR, DataError
 
 # 25.0 exactly as the rulebook lists it (unit id -> hex).
@@ -200,7 +200,17 @@ def test_setup_on_the_real_map(unit_defs, card_defs):
     board = mapdata.load_map(DATA_DIR)
     loaded = scenarios.load_scenarios(DATA_DIR, board, unit_defs, card_defs)
     for hid in loaded["campaign"].setup:
-        assert hid in board.hexes
+        assert hid in board.hexes and board.hexes[hid].playable
+    # 16.2.2: a Fortress Destroyed marker for every fortress that can stand on the map
+    markers = units.load_unit_data(DATA_DIR).markers
+    fortresses = sum(1 for h in board.hexes.values() if getattr(h, "fortress", False))
+    assert markers["fortress_destroyed"].count >= fortresses + markers["volga_fortress"].count
+    # 10.1.2: Astrakhan (3032) costs 2 MP
+    tec = tables.load_tables(DATA_DIR).terrain
+    assert tec.hex_mp(board.hexes["3032"].terrain) == 2
+    # every land terrain type on the map is on the Terrain Effects Chart
+    land = {t for h in board.hexes.values() if not h.is_water for t in h.terrain}
+    assert land <= set(tec.terrain)
 
 
 # ---- broken files -------------------------------------------------------------------------
