@@ -145,6 +145,13 @@ export function describeAction(action) {
   return `${action.type.replaceAll("_", " ")}${rest.length ? ` (${rest.join(", ")})` : ""}`;
 }
 
+// Every legal action is a button. Big groups (movement lists one action per unit and
+// destination: thousands) fold by type and then by unit/card/hex, and a folded group's
+// buttons are only built when it is opened; the filter searches all labels.
+const FOLD_AT = 40;
+const SHOW_MATCHES = 200;
+const SUBGROUP_KEYS = ["unit", "card", "hex"];
+
 function renderActions() {
   const box = $("actions");
   const filter = $("action-filter");
@@ -163,29 +170,59 @@ function renderActions() {
   const actions = state.actions;
   filter.hidden = actions.length <= 12;
   const needle = filter.hidden ? "" : filter.value.trim().toLowerCase();
-  const groups = new Map();
-  actions.forEach((action, index) => {
-    const label = describeAction(action);
-    if (needle && !label.toLowerCase().includes(needle)) return;
-    if (!groups.has(action.type)) groups.set(action.type, []);
-    groups.get(action.type).push(
-      el("button", {
-        type: "button",
-        class: "action",
-        disabled: state.pending,
-        dataset: { type: action.type, index: String(index) },
-        onclick: () => submit(action),
-      }, label),
-    );
-  });
-  for (const [type, buttons] of groups) {
-    if (groups.size > 1 && buttons.length > 6) {
-      box.append(el("details", { class: "action-group", open: buttons.length <= 20 },
-        el("summary", {}, `${type.replaceAll("_", " ")} (${buttons.length})`), ...buttons));
+  if (needle) {
+    const matches = actions.filter((action) => describeAction(action).toLowerCase().includes(needle));
+    box.append(...matches.slice(0, SHOW_MATCHES).map(actionButton));
+    if (matches.length > SHOW_MATCHES) box.append(el("p", { class: "muted" }, `…and ${matches.length - SHOW_MATCHES} more: narrow the filter.`));
+    return;
+  }
+  const groups = groupBy(actions, (action) => action.type);
+  for (const [type, members] of groups) {
+    const title = `${type.replaceAll("_", " ")} (${members.length})`;
+    if (groups.size === 1 && members.length <= FOLD_AT) {
+      box.append(...members.map(actionButton));
+    } else if (members.length <= FOLD_AT) {
+      box.append(el("details", { class: "action-group", open: true, dataset: { type } },
+        el("summary", {}, title), ...members.map(actionButton)));
     } else {
-      box.append(...buttons);
+      box.append(foldedGroup(type, title, members));
     }
   }
+}
+
+function groupBy(items, keyOf) {
+  const groups = new Map();
+  for (const item of items) {
+    const key = keyOf(item);
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(item);
+  }
+  return groups;
+}
+
+function foldedGroup(type, title, members) {
+  const key = SUBGROUP_KEYS.find((k) => members.every((a) => a[k] !== undefined));
+  const group = el("details", { class: "action-group", dataset: { type } }, el("summary", {}, title));
+  const sub = key ? groupBy(members, (a) => JSON.stringify(a[key])) : new Map([["", members]]);
+  for (const [value, items] of sub) {
+    const label = key ? `${key} ${JSON.parse(value)} (${items.length})` : `all (${items.length})`;
+    const part = el("details", { class: "action-subgroup" }, el("summary", {}, label));
+    part.addEventListener("toggle", () => {
+      if (part.open && part.childElementCount === 1) part.append(...items.map(actionButton));
+    });
+    group.append(part);
+  }
+  return group;
+}
+
+function actionButton(action) {
+  return el("button", {
+    type: "button",
+    class: "action",
+    disabled: state.pending,
+    dataset: { type: action.type },
+    onclick: () => submit(action),
+  }, describeAction(action));
 }
 
 function submit(action) {
@@ -285,6 +322,7 @@ function showError(error) {
 // ---- wiring -------------------------------------------------------------------------------
 
 $("action-filter").addEventListener("input", renderActions);
+$("fit-board").addEventListener("change", (event) => $("board").classList.toggle("fit", event.target.checked));
 
 $("chat-form")?.addEventListener("submit", (event) => {
   event.preventDefault();

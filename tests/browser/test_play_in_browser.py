@@ -19,6 +19,19 @@ def sign_up(page: Page, base: str, username: str) -> None:
     expect(page.locator(".who")).to_have_text(username)
 
 
+def play_first_action(page: Page) -> None:
+    """Click the first action in the panel, opening its group and subgroup if they are folded."""
+    group = page.locator("#actions > details.action-group").first
+    button = page.locator("#actions button.action:visible").first
+    if group.count() and group.get_attribute("open") is None:
+        group.locator("summary").first.click()
+        sub = group.locator("details.action-subgroup").first
+        sub.locator("summary").click()
+        button = sub.locator("button.action").first  # built when the subgroup opens
+    expect(button).to_be_enabled()
+    button.click()
+
+
 def test_two_players_play_a_move_in_the_browser(browser, server):
     alice_page = browser.new_context().new_page()
     bob_page = browser.new_context().new_page()
@@ -59,6 +72,13 @@ def test_two_players_play_a_move_in_the_browser(browser, server):
         expect(page.locator("#log li").last).to_be_visible()
     assert watcher.evaluate("window.__not_reloaded") is True
     assert alice_page.evaluate("window.__not_reloaded") is True
+
+    # A few more moves, whoever is to act, opening folded groups (movement lists thousands).
+    for seq in range(2, 6):
+        mover = next(p for p in (alice_page, bob_page) if p.locator("#actions button.action, #actions details").count())
+        play_first_action(mover)
+        for page in (alice_page, bob_page):
+            expect(page.locator("#game")).to_have_attribute("data-seq", str(seq))
 
     # Chat travels the same way.
     watcher.fill("#chat-text", "Well played")
