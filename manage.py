@@ -62,7 +62,7 @@ def _ensure_venv() -> None:
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if not STAMP.exists() or STAMP.read_text().strip() != wanted:
         _run([str(VENV_PYTHON), "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
-        _run([str(VENV_PYTHON), "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[dev]"])
+        _run([str(VENV_PYTHON), "-m", "pip", "install", "--quiet", "--config-settings", "editable_mode=compat", "-e", f"{ROOT}[dev]"])
         STAMP.write_text(wanted)
 
 

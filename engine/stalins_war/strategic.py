@@ -263,12 +263,15 @@ def refusal(c: Ctx, side: str, action: dict) -> str | None:
 def apply(c: Ctx, side: str, a: dict) -> None:
     uid = a["unit"]
     start = c.loc(uid)
+    if a["type"] == "rail":
+        route = rail_destinations(c, uid)[a["to"]]
+    else:
+        sea = sea_destinations(c, uid)[a["to"]]
     operations.spend(c, side, 1, why="for strategic movement")
     rs = c.s["rs"]
     rs["strategic"].append(uid)
     rs["moved"] = True
     if a["type"] == "rail":
-        route = rail_destinations(c, uid)[a["to"]]
         for hid in route:
             c.set_loc(uid, hid)
             control.entered(c, uid, hid)
@@ -276,7 +279,6 @@ def apply(c: Ctx, side: str, a: dict) -> None:
             c.s["stats"]["stalin_moves"] = c.s["stats"].get("stalin_moves", 0) + 1
         c.say(f"{c.unit_label(uid)} moves by rail {start} → {a['to']}.", kind="rail", unit=uid)
     else:
-        sea = sea_destinations(c, uid)[a["to"]]
         if side == AXIS:
             c.s["tc"]["sea_moves"][sea] += 1
         else:

@@ -7,6 +7,9 @@ from __future__ import annotations
 from .context import Ctx
 
 
+RIVER_KEYS = {"river": "river", "major": "major_river"}  # map hexside value -> TEC row
+
+
 def tec(c: Ctx):
     return c.d.tables.terrain
 
@@ -24,7 +27,7 @@ def hexside_mp(c: Ctx, a: str, b: str) -> int:
     chart = tec(c)
     extra = 0
     if hs.river:
-        extra = max(extra, chart.hexsides[hs.river].mp)
+        extra = max(extra, chart.hexsides[RIVER_KEYS[hs.river]].mp)
     if hs.kerch:
         extra = max(extra, chart.hexsides["kerch"].mp)
     return extra

@@ -70,7 +70,7 @@ def refusal(c: Ctx, side: str, action: dict) -> str | None:
 
 
 def trench_limit(c: Ctx, side: str) -> int:
-    return c.d.units_meta.marker_limit("trench", side)
+    return c.d.marker_limit("trench")  # per side (units.toml [markers.trench])
 
 
 def apply(c: Ctx, side: str, a: dict) -> None:
