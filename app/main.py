@@ -11,6 +11,7 @@ from urllib.parse import quote
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
@@ -161,6 +162,7 @@ def create_app(settings: Settings | None = None, *, engine_module: ModuleType | 
     headers = dict(SECURITY_HEADERS)
     if settings.secure_cookies:
         headers["Strict-Transport-Security"] = "max-age=31536000"
+    app.add_middleware(GZipMiddleware, minimum_size=2048, compresslevel=5)  # the board SVG is ~0.5 MB
     app.add_middleware(SecurityHeadersMiddleware, headers=headers)
     app.add_middleware(BodyLimitMiddleware, limit=settings.max_body_bytes)
 

@@ -77,6 +77,9 @@ def board_svg(db: Session, rules: Rules, cache: SnapshotCache, game: Game, seat:
         except Retired:
             db.expire(game)
             cache.drop(game.id)
+        except Exception:
+            log.exception("the engine failed drawing game %s at seq %s", game.id, snap.seq)
+            raise ApiError(503, "board_unavailable", "The board could not be drawn; the game itself is fine.") from None
     raise ApiError(503, "busy", "The game is changing too fast; try again.")
 
 

@@ -8,7 +8,6 @@ from sqlalchemy import select
 
 from app.models import GameAction
 from app.services import play
-from tests.app import fake_engine
 from tests.app.support import acting, error_code, make_user, play_moves, start_game, stored
 
 
@@ -152,28 +151,12 @@ def test_the_board_is_drawn_from_the_callers_view(client, table):
     assert response.headers["cache-control"] == "private, no-store"
 
 
-# --- with the stand-in engine: how the server handles an engine's crash and a game's end -------
+def test_a_board_that_cannot_be_drawn_is_a_clear_503(client, ctx, table, monkeypatch):
+    game_id, alice, _, _ = table
 
+    def broken(view):
+        raise RuntimeError("renderer bug")
 
-@pytest.fixture
-def engine_module():
-    return fake_engine
-
-
-def test_an_engine_crash_is_a_500_with_nothing_changed(client, ctx, table):
-    game_id, alice, bob, _ = table
-    before = stored(ctx, game_id)
-    response = post_action(client, game_id, alice, {"seq": 0, "action": {"type": "crash"}})
-    assert response.status_code == 500 and error_code(response) == "engine_error"
-    assert stored(ctx, game_id) == before
-    # ...and the game goes on.
-    card = client.get(f"/api/games/{game_id}/view", headers=alice.headers).json()["actions"][0]
-    assert post_action(client, game_id, alice, {"seq": 0, "action": card}).status_code == 200
-
-
-def test_the_engines_result_finishes_the_game(client, ctx, table):
-    game_id, alice, bob, _ = table
-    play_moves(client, game_id, [alice, bob], 10)  # the stand-in's game lasts ten moves
-    game = client.get(f"/api/games/{game_id}").json()
-    assert game["status"] == "finished" and game["result"]["winner"] in ("axis", "soviet")
-    assert game["active_sides"] == [] and game["finished_at"]
+    monkeypatch.setattr(ctx.rules, "render_svg", broken)
+    response = client.get(f"/api/games/{game_id}/board.svg", headers=alice.headers)
+    assert response.status_code == 503 and error_code(response) == "board_unavailable"
