@@ -57,7 +57,7 @@ def close_turn(c: Ctx) -> None:
         for cid in list(c.s["cards"][side]["face_up"]):
             decks.move(c, side, cid, "discard")  # 7.5.5d
     season = c.turn_def().season
-    if season in ("spring", "summer") and not c.flag("hitler_takes_command") and c.turn > 1:
+    if season in ("spring", "summer") and not c.flag("hitler_takes_command"):
         c.s["vp"] -= 1
         c.say(f"Hitler has not taken command: the VP level drops to {c.s['vp']}.", kind="vp")
     victory.end_of_turn(c)

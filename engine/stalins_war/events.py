@@ -9,18 +9,30 @@ the round (7.5.1c, in `rounds.finish`).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 from . import reinforcements
 from .context import Ctx
 
-# key -> (refusal(c, side, card) -> str | None, play(c, side, card) -> None)
-HANDLERS: dict[str, tuple[Callable[[Ctx, str, str], str | None], Callable[[Ctx, str, str], None]]] = {}
+Refusal = Callable[[Ctx, str, str], "str | None"]
+Play = Callable[[Ctx, str, str], None]
 
 
-def event(key: str, refusal: Callable[[Ctx, str, str], str | None] | None = None):
-    def wrap(play: Callable[[Ctx, str, str], None]):
-        HANDLERS[key] = (refusal or (lambda c, side, card: None), play)
+@dataclass(frozen=True)
+class Handler:
+    refusal: Refusal
+    play: Play
+    resets: bool  # whether playing it resets the consecutive OPS count (7.3.2)
+
+
+HANDLERS: dict[str, Handler] = {}
+
+
+def event(key: str, refusal: Refusal | None = None, *, resets: bool = True):
+    """Register the effect of the event whose card has this key."""
+    def wrap(play: Play) -> Play:
+        HANDLERS[key] = Handler(refusal or (lambda c, side, card: None), play, resets)
         return play
     return wrap
 
@@ -34,13 +46,16 @@ def refusal(c: Ctx, side: str, card: str) -> str | None:
         return "7.5.5a: combat cards are played during a combat, not as an action round's event"
     missing = [p for p in cdef.prerequisites if not c.flag(p)]
     if missing:
-        return f"{cdef.name} needs {', '.join(missing)} to have been played first"
+        names = ", ".join(next((x.name for x in c.d.cards.values() if x.key == p), p) for p in missing)
+        return f"{cdef.name} may be played only after {names} (3.0)"
+    if cdef.not_before_turn and c.turn < cdef.not_before_turn:
+        return f"{cdef.name} may not be played before turn {cdef.not_before_turn}"
     if cdef.kind == "reinforcement":
         return reinforcements.refusal(c, side, card)
     handler = HANDLERS.get(cdef.key)
     if handler is None:
         return f"The event of {cdef.name} is not implemented yet; play the card for OPS or RP"
-    return handler[0](c, side, card)
+    return handler.refusal(c, side, card)
 
 
 def playable(c: Ctx, side: str, card: str) -> bool:
@@ -54,8 +69,10 @@ def play(c: Ctx, side: str, card: str) -> None:
     if cdef.kind == "reinforcement":
         reinforcements.play(c, side, card)
         return
-    rounds.reset_consecutive(c, side)
-    HANDLERS[cdef.key][1](c, side, card)
+    handler = HANDLERS[cdef.key]
+    if handler.resets:
+        rounds.reset_consecutive(c, side)
+    handler.play(c, side, card)
 
 
 def grant_ops(c: Ctx, side: str, ops: int) -> None:

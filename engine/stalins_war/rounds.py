@@ -126,6 +126,8 @@ class ActionRound(Step):
     kind = "action_round"
 
     def prompt(self, c, f, side):
+        if f.get("second"):
+            return "Steppe Fox: play a second card for OPS, RP or its event"
         return "Play a card for OPS, RP or its event, or take a 0-OPS round"
 
     def actions(self, c, f, side):
@@ -145,6 +147,8 @@ class ActionRound(Step):
                             "label": f"{cdef.name}: RP ({rp_text(cdef)})"})
             if events.playable(c, side, card):
                 out.append({"type": "play_card", "card": card, "as": "event", "label": f"{cdef.name}: event"})
+        if f.get("second"):
+            return out  # Steppe Fox: the second action must be a card play (4.4.1)
         if can_ops:
             out.append({"type": "zero_ops", "option": "operate",
                         "label": "0-OPS round: move and fight (banked OPS only)"})

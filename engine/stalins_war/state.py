@@ -39,6 +39,9 @@ FLAGS = (
     "zhukov",                                            # card #9 (turn)
     "total_war",                                         # 7.6.4
     "steppe_fox",                                        # 4.4.1
+    "studebakers",                                       # card S43 (12.2.2)
+    "combined_bomber_offensive",                         # card S52 (7.6.1)
+    "italy_capitulates",                                 # card S39
 )
 
 RP_KINDS = ("GE", "PZ", "AX", "SU")
