@@ -169,6 +169,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--levels", default="1,10,100", help="concurrent games per level (default %(default)s)")
     parser.add_argument("--actions", type=int, default=20, help="actions per game at each level (default %(default)s)")
+    parser.add_argument("--max-actions", type=int, default=500,
+                        help="cap on actions per level, shared by its games (default %(default)s)")
+    parser.add_argument("--workers", type=int, default=1, help="app processes behind the port (default %(default)s)")
     parser.add_argument("--engine", default="engine", help="rules engine module for the server (default %(default)s)")
     ns = parser.parse_args()
     levels = [int(x) for x in ns.levels.split(",")]
@@ -188,10 +191,11 @@ def main() -> int:
         upgrade(url)
         players = make_players(url, 2 * sum(levels))
         with tempfile.TemporaryDirectory() as tmp, running_server(url, Path(tmp), secret_key=SECRET,
-                                                                   engine_module=ns.engine) as server:
+                                                                   engine_module=ns.engine,
+                                                                   extra_env={"SW_WORKERS": str(ns.workers)}) as server:
             offset = 0
             for n in levels:
-                per_game = max(2, min(ns.actions, 2000 // n))
+                per_game = max(3, min(ns.actions, ns.max_actions // n))
                 lat, wall = asyncio.run(run_level(server, players[offset:offset + 2 * n], n, per_game))
                 offset += 2 * n
                 from roundtrip_floor import measure
@@ -212,7 +216,7 @@ def main() -> int:
         mine = row(str(n), lat, wall)
         base_row = row("", floor, floor_wall)
         print("| " + " | ".join(mine + base_row[2:]) + " |")
-    print(f"\n(python {sys.version.split()[0]}, {os.cpu_count()} CPUs, engine {ns.engine!r}, "
+    print(f"\n(python {sys.version.split()[0]}, {os.cpu_count()} CPUs, {ns.workers} app process(es), engine {ns.engine!r}, "
           f"{'DATABASE_URL' if embedded is None else 'embedded PostgreSQL'})")
     return 0
 

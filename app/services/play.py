@@ -164,7 +164,9 @@ def _apply_locked(
     game.state = engine_game.to_json()
     game.seq = new_seq
     game.active_sides = [s for s in engine_game.active_sides() if s in SIDES]
-    game.summary = lobby.summarize(snap.view(None))
+    # Public facts (turn, phase, VP) are the same in every view: take them from the actor's,
+    # which the answer and the fan-out need anyway, instead of computing a spectator view.
+    game.summary = lobby.summarize(snap.view(seat))
     game.updated_at = lobby.now()
     result = engine_game.result()
     if result:
