@@ -2,8 +2,8 @@
 
 The Axis, then the Soviet, may take their own trenches off the map (10.3.2); the
 Soviet may also withdraw inactive partisans (16.1.5). Then banked OPS are lost,
-face-up combat cards are discarded (7.5.5d), the VP level drops if Hitler has not
-taken command (Spring and Summer turns), victory is judged, minor allies whose
+face-up combat cards are discarded (7.5.5d), victory is judged, the VP level drops if
+Hitler has not taken command (Spring and Summer turns), minor allies whose
 capital is enemy-occupied surrender (19.3.1), and the next turn begins.
 """
 from __future__ import annotations
@@ -56,13 +56,14 @@ def close_turn(c: Ctx) -> None:
     for side in (AXIS, SOVIET):
         for cid in list(c.s["cards"][side]["face_up"]):
             decks.move(c, side, cid, "discard")  # 7.5.5d
-    season = c.turn_def().season
-    if season in ("spring", "summer") and not c.flag("hitler_takes_command"):
-        c.s["vp"] -= 1
-        c.say(f"Hitler has not taken command: the VP level drops to {c.s['vp']}.", kind="vp")
     victory.end_of_turn(c)
     if c.s.get("result"):
         return
+    # Card A16: until Hitler takes command, each Spring and Summer turn ends with the VP level 1 lower
+    # (applied after this turn's victory check, so it counts from the next End of Turn phase).
+    if c.turn_def().season in ("spring", "summer") and not c.flag("hitler_takes_command"):
+        c.s["vp"] -= 1
+        c.say(f"Hitler has not taken command: the VP level drops to {c.s['vp']}.", kind="vp")
     surrender(c)
     next_turn(c)
 

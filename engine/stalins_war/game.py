@@ -66,8 +66,9 @@ def new(scenario: str | None = "campaign", seed: int = 0, options: dict | None =
         from .position import state_from_position
 
         state = state_from_position(data, position, seed=seed, options=options,
-                                    scenario=scenario or position.get("scenario") or "campaign")
+                                    scenario=position.get("scenario") or scenario or "campaign")
         c = Ctx(state, data)
+        schedule_automatic_rps(c)
         flow.settle(c)
         return StalinsWar(state)
     if scenario not in SCENARIOS:
