@@ -104,7 +104,9 @@ def require_csrf_for_cookie_writes(request: Request, caller: CallerDep) -> None:
         raise ApiError(403, "csrf", f"Missing or wrong {CSRF_HEADER} header.")
 
 
-def require_player_account(caller: Annotated[Caller, Depends(require_user)], _: Annotated[None, Depends(require_csrf_for_cookie_writes)]) -> Caller:
+def require_writer(
+    caller: Annotated[Caller, Depends(require_user)], _: Annotated[None, Depends(require_csrf_for_cookie_writes)]
+) -> Caller:
     """A signed-in caller allowed to change things (CSRF-checked when using the cookie)."""
     return caller
 
@@ -116,5 +118,5 @@ def require_admin(caller: Annotated[Caller, Depends(require_user)]) -> Caller:
 
 
 UserCaller = Annotated[Caller, Depends(require_user)]
-WriterCaller = Annotated[Caller, Depends(require_player_account)]
+WriterCaller = Annotated[Caller, Depends(require_writer)]
 AdminCaller = Annotated[Caller, Depends(require_admin)]

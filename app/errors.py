@@ -25,20 +25,8 @@ def not_signed_in() -> ApiError:
     return ApiError(401, "not_signed_in", "Sign in, or send an API token as `Authorization: Bearer ...`.")
 
 
-def forbidden(message: str = "You may not do that.") -> ApiError:
-    return ApiError(403, "forbidden", message)
-
-
 def not_found(what: str = "game") -> ApiError:
     return ApiError(404, "not_found", f"No such {what}.")
-
-
-def malformed(message: str, **extra: Any) -> ApiError:
-    return ApiError(400, "malformed", message, **extra)
-
-
-def payload_too_large(limit: int) -> ApiError:
-    return ApiError(413, "payload_too_large", f"The request body is larger than {limit} bytes.")
 
 
 # --- OpenAPI documentation of the error body --------------------------------------------------
@@ -48,6 +36,7 @@ class ErrorDetail(BaseModel):
     code: str
     message: str
     rule: str | None = None
+    seq: int | None = None
 
 
 class ErrorBody(BaseModel):
@@ -55,23 +44,28 @@ class ErrorBody(BaseModel):
 
 
 ERROR_CODES: dict[str, str] = {
+    "malformed": "400: the body is not JSON; 422: it has the wrong shape",
     "not_signed_in": "401: no valid session cookie or API token",
+    "bad_credentials": "401: wrong username or password",
     "banned": "403: the account is banned",
-    "csrf": "403: missing or wrong CSRF token on a cookie-authenticated write",
-    "forbidden": "403: not allowed (e.g. admin only)",
+    "csrf": "403: a cookie-authenticated write without the session's X-CSRF-Token",
+    "forbidden": "403: admins only",
     "not_a_player": "403: you hold no seat in this game",
     "not_your_turn": "403: your side may not act now",
     "not_found": "404: unknown (or private) game, token or user",
-    "stale_seq": "409: `seq` is not the game's current seq; re-read the view",
+    "method_not_allowed": "405",
+    "stale_seq": "409: `seq` is not the game's current seq (`error.seq` says which is); re-read the view",
     "game_not_active": "409: the game is open, finished or aborted",
-    "seat_taken": "409: no free seat / the game already started",
-    "own_game": "409: you cannot take the second seat of your own game",
+    "seat_taken": "409: no free seat: the game already started",
+    "own_game": "409: you already sit in this game",
     "username_taken": "409: that username is already used",
-    "payload_too_large": "413: body over the limit (64 KiB)",
-    "illegal_action": "422: the engine refused the action; `message` says why, `rule` may name a rule",
-    "malformed": "400/422: not JSON, or not the documented shape",
-    "rate_limited": "429: too many failed sign-ins; try later",
-    "engine_error": "500: the rules engine failed; nothing was changed",
+    "payload_too_large": "413: body over 64 KiB",
+    "illegal_action": "422: the engine refused the action; `message` says why, `rule` may name the rule",
+    "bad_options": "422: the engine refused the game options",
+    "invalid_username, invalid_password, invalid_email": "422",
+    "rate_limited": "429: too many failed sign-ins (or chat messages); try later",
+    "engine_error, internal_error": "500: a bug; nothing was changed",
+    "board_unavailable": "503: the board could not be drawn",
 }
 
 

@@ -21,7 +21,7 @@ from app import embedded_pg, notify
 from app.middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
 from app.context import AppContext
 from app.db import Database, libpq_url
-from app.errors import ApiError
+from app.errors import ERROR_CODES, ApiError
 from app.mailer import Mailer
 from app.realtime import socket
 from app.realtime.hub import Hub
@@ -39,8 +39,11 @@ Play *Stalin's War* (GMT 2010) with every rule enforced by the server.
 Authenticate with the browser session cookie (writes then need the `X-CSRF-Token` header)
 or a personal API token: `Authorization: Bearer swo_...` (create one on the account page).
 
-Every error has the body `{"error": {"code": "...", "message": "..."}}`; the codes are stable.
-Live updates: websocket `/ws/games/{id}` (see docs/server.md).
+Every error has the body `{"error": {"code": "...", "message": "..."}}`; the codes are stable:
+
+""" + "\n".join(f"- `{code}`: {meaning}" for code, meaning in ERROR_CODES.items()) + """
+
+Live updates: websocket `/ws/games/{id}` (protocol in docs/server.md).
 """
 
 SECURITY_HEADERS = {

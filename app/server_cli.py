@@ -10,8 +10,6 @@ import sys
 
 from app.settings import Settings, get_settings
 
-log = logging.getLogger("app")
-
 
 def _database_url(settings: Settings) -> str:
     """The configured URL, else the embedded PostgreSQL (started now, stopped when we exit)."""

@@ -17,7 +17,6 @@ import asyncio
 import json
 import os
 import secrets
-import statistics
 import sys
 import tempfile
 import time
@@ -87,6 +86,7 @@ class Seat:
         self.latest: dict | None = None
         self.arrived: dict[int, float] = {}
         self.waiters: dict[int, asyncio.Event] = {}
+        self.errors: list[dict] = []
 
     async def read(self) -> None:
         async for raw in self.ws:
@@ -98,13 +98,18 @@ class Seat:
                     if message["seq"] >= seq:
                         event.set()
             elif message["type"] == "error":
-                print("error:", message, file=sys.stderr)
+                self.errors.append(message)
+                for event in self.waiters.values():
+                    event.set()  # wake the player: its action failed
 
-    async def wait_for(self, seq: int) -> float:
-        if self.latest and self.latest["seq"] >= seq:
-            return self.arrived.get(seq, time.perf_counter())
-        event = self.waiters.setdefault(seq, asyncio.Event())
-        await asyncio.wait_for(event.wait(), timeout=60)
+    async def wait_for(self, seq: int) -> float | None:
+        """When the view at `seq` arrived; None if an error came instead."""
+        while not (self.latest and self.latest["seq"] >= seq):
+            if self.errors:
+                return None
+            event = self.waiters.setdefault(seq, asyncio.Event())
+            await asyncio.wait_for(event.wait(), timeout=120)
+            event.clear()
         return self.arrived.get(seq, time.perf_counter())
 
 
@@ -135,6 +140,7 @@ async def run_level(base_url: str, players: list[dict], games: int, per_game: in
             await seat.wait_for(0)
 
     latencies: list[float] = []
+    failures: list[dict] = []
 
     async def play(seats: list[Seat]) -> None:
         for _ in range(per_game):
@@ -146,11 +152,16 @@ async def run_level(base_url: str, players: list[dict], games: int, per_game: in
             started = time.perf_counter()
             await mover.ws.send(json.dumps({"type": "action", "seq": seq, "action": mover.latest["actions"][0]}))
             arrived = await asyncio.gather(*(s.wait_for(seq + 1) for s in seats))
+            if None in arrived:  # the server refused the move (an engine bug, say): stop this game
+                failures.extend(s.errors for s in seats if s.errors)
+                return
             latencies.append(max(arrived) - started)
 
     started = time.perf_counter()
     await asyncio.gather(*(play(seats) for seats in tables))
     wall = time.perf_counter() - started
+    for failure in failures:
+        print(f"  a game stopped early: {failure}", file=sys.stderr)
     for seats in tables:
         for seat in seats:
             await seat.ws.close()

@@ -12,6 +12,8 @@ from app.models import AuditEntry, Game, User
 from app.rules import Rules
 from app.services import accounts
 from app.services import games as lobby
+from app.services.play import seat_view
+from app.snapshots import SnapshotCache
 
 
 def audit(db: Session, admin: User, action: str, target_type: str, target_id: Any, **details: Any) -> None:
@@ -80,10 +82,8 @@ def audit_entries(db: Session, *, limit: int = 200, offset: int = 0) -> list[Aud
     return list(db.scalars(select(AuditEntry).order_by(AuditEntry.id.desc()).limit(limit).offset(offset)))
 
 
-def full_views(db: Session, rules: Rules, cache, game: Game) -> tuple[int, dict, dict]:
+def full_views(db: Session, rules: Rules, cache: SnapshotCache, game: Game) -> tuple[int, dict, dict]:
     """Both sides' views and the spectator's, with the legal actions, for an admin."""
-    from app.services.play import seat_view
-
     views: dict[str, Any] = {}
     actions: dict[str, Any] = {}
     seq = game.seq

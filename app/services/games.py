@@ -1,7 +1,7 @@
 """The lobby and a game's life: create, list, join (which starts it), resign, cancel, abort."""
 from __future__ import annotations
 
-import logging
+import json
 import secrets
 from datetime import UTC, datetime
 from typing import Any
@@ -15,8 +15,6 @@ from app.models import Game, GameLogEntry, User
 from app.rules import SCENARIOS, SIDES, Rules
 from app.schemas import GameOut, PlayerOut, ResultOut
 from app.snapshots import Snapshot
-
-log = logging.getLogger(__name__)
 
 SUMMARY_KEYS = ("turn", "turn_name", "round", "phase", "active", "vp")
 MAX_OPTIONS_BYTES = 4096
@@ -131,8 +129,6 @@ def list_games(
 
 def _validate_options(rules: Rules, scenario: str, options: dict[str, Any]) -> None:
     """Let the engine judge the options now, not when the second player arrives."""
-    import json
-
     if len(json.dumps(options)) > MAX_OPTIONS_BYTES:
         raise ApiError(422, "bad_options", "The options are too large.")
     try:
