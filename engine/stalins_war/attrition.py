@@ -1,25 +1,31 @@
 """The attrition segments (6.0 B, 13.3.8, 13.3.9).
 
 Right after its last action round of the turn, a side judges the supply of all its
-units: those out of supply are eliminated, and its cities, ports, oil and VP hexes
-that a unit of its own could not supply (and that hold no standing friendly fortress
-or festung) pass to the enemy.
+units and of all its cities, ports, oil and VP hexes, at one instant:
+- units out of supply are eliminated (13.3.8): SCUs and Soviet LCUs to the Eliminated
+  Units box, Axis LCUs to the turn track three turns on (`losses.eliminate`); units in
+  fortress supply or Baku's limited supply survive (13.2.3, 13.2.4);
+- each such hex that a friendly unit standing in it could not supply, and that holds no
+  standing friendly fortress or festung, passes to the enemy (13.3.9), moving the VP
+  level if it is a VP hex (5.1.1).
+
+Ruling: units and hexes are judged in the same position, before any unit is removed
+(so an out-of-supply unit's hex and the hexes around it are judged as they stood).
 """
 from __future__ import annotations
 
 from . import control, losses, supply, terrain
-from .constants import AXIS
+from .constants import AXIS, SOVIET
 from .context import Ctx
 
 
 def run(c: Ctx, side: str) -> None:
     c.say(f"{side.capitalize()} attrition.", kind="phase")
-    supply.judge(c, c.units_on_map(side))
-    for uid in c.units_on_map(side):
-        if c.s["units"][uid]["supply"] == "none":
-            losses.eliminate(c, uid, oos=True, why="out of supply in attrition (13.3.8)")
-    c.cache.clear()
-    for hid in lost_hexes(c, side):
+    oos = supply.judge(c, c.units_on_map(side))
+    lost = lost_hexes(c, side)
+    for uid in oos:
+        losses.eliminate(c, uid, oos=True, why="out of supply in attrition (13.3.8)")
+    for hid in lost:
         control.set_control(c, hid, c.enemy(side), how="attrition")
 
 
@@ -29,7 +35,7 @@ def holds_own_fortress(c: Ctx, hid: str, side: str) -> bool:
         return True
     if side == AXIS and hid in m["festung"]:
         return True
-    return side != AXIS and m.get("volga_fortress") == hid
+    return side == SOVIET and m.get("volga_fortress") == hid
 
 
 def lost_hexes(c: Ctx, side: str) -> list[str]:
@@ -39,7 +45,7 @@ def lost_hexes(c: Ctx, side: str) -> list[str]:
         if owner != side:
             continue
         h = c.map.hexes[hid]
-        if not (h.settlement in ("city", "major_city") or h.port or h.oil or h.vp):
+        if not (terrain.is_city(c, hid) or h.port or h.oil or h.vp):
             continue
         if holds_own_fortress(c, hid, side):
             continue

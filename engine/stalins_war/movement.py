@@ -1,9 +1,25 @@
 """Regular movement (10.1) with zones of control (8.3), stacking (9.0) and the OPS it may cost (7.3.3).
 
-A move action names a unit and the path it takes, hex by hex. `legal_moves` offers
-one cheapest path to every hex a unit can reach; `check_path` accepts any path the
-rules allow, so a player can choose the way (the way matters: entering a hex takes
-control of it).
+A move action names a unit and the path it takes, hex by hex. `reachable` offers one
+cheapest path to every hex a unit can reach; `check_path` accepts any path the rules
+allow, so a player can choose the way (the way matters: entering a hex takes control
+of it).
+
+What a move must obey:
+- 10.1.1–10.1.2: a hex costs the highest MP among its terrain types (towns, cities,
+  fortresses and festungs add nothing); major rivers and the Kerch crossing add to it.
+- 10.1.3: hex to adjacent hex; never across a lake or sea hexside (8.2).
+- 10.1.4: never more MP in a round than the unit's allowance — except that a unit that
+  has not moved yet this round may always move a single hex.
+- 10.1.5: a supplied Axis unit that begins the round east of the Paulus line on turns
+  1–4 has one MP less; 13.3.1: a unit out of supply has at most 2.
+- 10.1.6: never into a hex holding enemy units (inactive partisans are markers, which
+  Axis units pass and share).
+- 8.3: a unit stops on entering an enemy ZOC and may not step from one enemy-ZOC hex
+  straight into another; 7.3.3: the last unit that began the round in an enemy-ZOC hex
+  pays 1 OPS to leave it (then the rest of that stack leaves free).
+- 16.3.4: a unit in a festung never leaves it; entering one ends the move.
+- 4.4.2–4.4.4, 19.1.1, 19.2.1: the turn-1 and national borders (`border_refusal`).
 
 Rulings the rules leave open, made here:
 - A unit may move several times in one round; the movement points of all its moves
@@ -12,6 +28,12 @@ Rulings the rules leave open, made here:
 - Stacking (9.1.4) is checked where each move ends, so a move never leaves a hex
   over-stacked; units pass freely through full hexes.
 - The Paulus-line reduction (10.1.5) looks at where the unit began the round.
+- "Supplied" means full supply. A unit in fortress supply (13.2.4) or Baku's limited
+  supply (13.2.3) has supply for defence and attrition only, so for movement it is out
+  of supply: its MA is cut to 2 (13.3.1) and 10.1.5 does not apply to it.
+- A unit that enters an enemy fortress destroys it (16.2.2) and the hex becomes a city,
+  into which ZOCs extend (8.2): if enemy units are next to it, the unit stops there.
+  The same holds for a Soviet unit entering a festung (16.3.3).
 """
 from __future__ import annotations
 
@@ -21,16 +43,16 @@ from ..core.errors import IllegalAction
 from . import control, stacking, terrain, trenches
 from .constants import AXIS, SOVIET
 from .context import Ctx
-from .zoc import zoc_hexes
+from .zoc import zoc_hexes, zoc_hexes_unbarred
 
 
 def movement_allowance(c: Ctx, uid: str) -> int:
-    """The unit's MA this round: printed, cut to 2 when OOS (13.3.1), -1 east of the Paulus line (10.1.5)."""
+    """The unit's MA this round: printed, cut to 2 unless in full supply (13.3.1), -1 east of the Paulus line (10.1.5)."""
     ma = c.step(uid).ma
     u = c.s["units"][uid]
-    if u["supply"] == "none" and ma >= 3:
-        ma = 2
-    if c.side_of(uid) == AXIS and c.turn <= 4 and u["supply"] != "none":
+    if u["supply"] != "full":
+        return min(ma, 2)
+    if c.side_of(uid) == AXIS and c.turn_def().paulus_penalties:
         start = c.s["rs"]["started"].get(uid, u["loc"])
         if c.map.hexes[start].paulus_zone:
             ma -= 1
@@ -57,38 +79,86 @@ def cannot_move(c: Ctx, uid: str) -> str | None:
     if uid in rs["stopped"]:
         return "8.3: this unit entered an enemy ZOC and must stop"
     if uid in rs["fought"]:
-        return "movement comes before combat in an action round (7.3.5)"
+        return "7.3.5: movement comes before combat in an action round"
     if hid in c.s["markers"]["festung"] and ud.side == AXIS:
         return "16.3.4: units in a festung never leave it"
     if trenches.lcu_must_stay(c, uid):
         return "10.3.1: an LCU trying to entrench may not move"
-    if ud.kind == "partisan":
-        return None
     if rs["mp"].get(uid, 0) >= movement_allowance(c, uid):
-        return f"{ud.label} has used its whole movement allowance"
+        return f"10.1.4: {ud.label} has used its whole movement allowance"
     return None
+
+
+def border_refusal(c: Ctx, uid: str, hid: str) -> str | None:
+    """The turn-1 and national borders every kind of movement obeys (4.4.3, 4.4.4, 19.1.1, 19.2.1)."""
+    return _border(c, c.udef(uid), hid)
+
+
+def _border(c: Ctx, ud, hid: str) -> str | None:
+    country = c.map.hexes[hid].country
+    if country == "hungary":
+        if ud.nationality == "RO":
+            return "19.1.1: Romanian units may never enter Hungary"
+        if c.turn == 1:
+            return "4.4.3: no unit may enter Hungary on turn 1"
+    elif country == "romania":
+        if ud.nationality == "HU":
+            return "19.2.1: Hungarian units may never enter Romania"
+        if c.turn == 1 and ud.side == SOVIET:
+            return "4.4.4: Soviet units may not enter Romania on turn 1"
+    return None
+
+
+def closed_hexes(c: Ctx, uid: str) -> frozenset[str]:
+    """Hexes this unit may never step into now: enemy units (10.1.6) and closed borders. Cached per position."""
+    ud = c.udef(uid)
+    key = ("closed", ud.side, ud.nationality)
+    out = c.cache.get(key)
+    if out is None:
+        closed = set(c.occupied_hexes(c.enemy(ud.side)))
+        if c.turn == 1 or ud.nationality in ("RO", "HU"):
+            for hid, h in c.map.hexes.items():
+                if h.country in ("hungary", "romania") and h.playable and _border(c, ud, hid):
+                    closed.add(hid)
+        out = frozenset(closed)
+        c.cache[key] = out
+    return out
 
 
 def entry_refusal(c: Ctx, uid: str, frm: str, to: str) -> str | None:
     """Why this unit may never step from `frm` into `to` (terrain, enemies, borders) — ZOC aside."""
-    ud = c.udef(uid)
-    side = ud.side
-    h = c.map.hexes.get(to)
-    if h is None or not h.playable or h.terrain[0] in ("sea", "lake"):
+    side = c.side_of(uid)
+    if not terrain.land(c, to):
         return f"{to} is not a land hex of the board"
     if terrain.impassable(c, frm, to):
         return "8.2: lake and sea hexsides cannot be crossed"
     if c.units_at(to, c.enemy(side)):
         return "10.1.6: units may not enter a hex containing enemy units"
-    if ud.nationality == "RO" and h.country == "hungary":
-        return "19.1.1: Romanian units may never enter Hungary"
-    if ud.nationality == "HU" and h.country == "romania":
-        return "19.2.1: Hungarian units may never enter Romania"
-    if c.turn == 1 and h.country == "hungary":
-        return "4.4.3: no unit may enter Hungary on turn 1"
-    if c.turn == 1 and side == SOVIET and h.country == "romania":
-        return "4.4.4: Soviet units may not enter Romania on turn 1"
-    return None
+    return border_refusal(c, uid, to)
+
+
+def destroys_on_entry(c: Ctx, side: str, hid: str) -> bool:
+    """Entering this hex would destroy an enemy fortress (16.2.2) or festung (16.3.3)."""
+    m = c.s["markers"]
+    if side == AXIS:
+        return (c.map.hexes[hid].fortress == "soviet" and terrain.fortress_standing(c, hid)) \
+            or m.get("volga_fortress") == hid
+    return (c.map.hexes[hid].fortress == "axis" and terrain.fortress_standing(c, hid)) or hid in m["festung"]
+
+
+def stop_hexes(c: Ctx, side: str) -> frozenset[str]:
+    """Hexes a unit of `side` must stop in on entering: the enemy ZOC, plus enemy fortresses and
+    festungs that its entry destroys and that enemy units next to them then cover (8.2, 8.3)."""
+    key = ("stop", side)
+    out = c.cache.get(key)
+    if out is None:
+        foe = c.enemy(side)
+        out = zoc_hexes(c, foe)
+        extra = {h for h in zoc_hexes_unbarred(c, foe) if h not in out and destroys_on_entry(c, side, h)}
+        if extra:
+            out = out | extra
+        c.cache[key] = out
+    return out
 
 
 def _start_in_enemy_zoc_cost(c: Ctx, uid: str, ezoc: frozenset[str]) -> int:
@@ -109,6 +179,10 @@ def reachable(c: Ctx, uid: str) -> dict[str, tuple[int, list[str]]]:
     side = c.side_of(uid)
     start = c.loc(uid)
     ezoc = zoc_hexes(c, c.enemy(side))
+    stops = stop_hexes(c, side)
+    closed = closed_hexes(c, uid)
+    festungs = c.s["markers"]["festung"] if side == AXIS else ()
+    edges = terrain.land_edges(c)
     left = mp_left(c, uid)
     fresh = c.s["rs"]["mp"].get(uid, 0) == 0
     start_in_zoc = start in ezoc
@@ -117,16 +191,15 @@ def reachable(c: Ctx, uid: str) -> dict[str, tuple[int, list[str]]]:
     heap = [(0, start)]
     while heap:
         cost, h = heapq.heappop(heap)
-        if cost > best.get(h, 1 << 30):
+        if cost > best[h]:
             continue
-        if h != start and h in ezoc:
-            continue  # 8.3: stop on entering an enemy ZOC
-        for n in c.map.neighbours(h):
-            if entry_refusal(c, uid, h, n):
+        if h != start and (h in stops or h in festungs):
+            continue  # 8.3: stop on entering an enemy ZOC; 16.3.4: a festung is never left
+        for n, step in edges[h]:
+            if n in closed:
                 continue
             if h == start and start_in_zoc and n in ezoc:
                 continue  # 8.3: never straight from one enemy ZOC to another
-            step = terrain.enter_cost(c, h, n)
             total = cost + step
             if total > left:
                 if not (fresh and h == start):
@@ -138,9 +211,7 @@ def reachable(c: Ctx, uid: str) -> dict[str, tuple[int, list[str]]]:
                 heapq.heappush(heap, (total, n))
     out = {}
     for h, cost in best.items():
-        if h == start:
-            continue
-        if not stacking.may_end_move(c, uid, h):
+        if h == start or not stacking.may_end_move(c, uid, h):
             continue
         path = [h]
         while prev[path[-1]] != start:
@@ -163,20 +234,23 @@ def check_path(c: Ctx, uid: str, path: list) -> tuple[int, int]:
         raise IllegalAction('A move needs a "path": the hexes entered, in order.', code="malformed")
     side = c.side_of(uid)
     ezoc = zoc_hexes(c, c.enemy(side))
+    stops = stop_hexes(c, side)
     here = c.loc(uid)
     left = mp_left(c, uid)
     fresh = c.s["rs"]["mp"].get(uid, 0) == 0
     spent = 0
     for i, nxt in enumerate(path):
-        if nxt not in c.map.neighbours(here):
+        if nxt not in c.map.hexes or nxt not in c.map.neighbours(here):
             raise IllegalAction(f"10.1.3: {nxt} is not adjacent to {here}; hexes may not be skipped")
+        if i > 0 and here in stops:
+            raise IllegalAction(f"8.3: units must stop on entering an enemy ZOC ({here})")
+        if i > 0 and side == AXIS and here in c.s["markers"]["festung"]:
+            raise IllegalAction(f"16.3.4: a unit that enters a festung never leaves it ({here})")
         why = entry_refusal(c, uid, here, nxt)
         if why:
             raise IllegalAction(why)
         if i == 0 and here in ezoc and nxt in ezoc:
             raise IllegalAction("8.3: a unit may not move directly from one enemy ZOC hex to another")
-        if i > 0 and here in ezoc:
-            raise IllegalAction(f"8.3: units must stop on entering an enemy ZOC ({here})")
         cost = terrain.enter_cost(c, here, nxt)
         if spent + cost > left:
             if not (fresh and i == 0 and len(path) == 1):
@@ -185,8 +259,9 @@ def check_path(c: Ctx, uid: str, path: list) -> tuple[int, int]:
             cost = left - spent
         spent += cost
         here = nxt
-    if not stacking.may_end_move(c, uid, here):
-        raise IllegalAction(stacking.refusal(c, uid, here) or "9.1: the move would over-stack the hex")
+    why = stacking.refusal(c, uid, here)
+    if why:
+        raise IllegalAction(why)
     ops = ops_needed(c, uid)
     return spent, ops
 
@@ -198,20 +273,19 @@ def move(c: Ctx, uid: str, path: list[str], mp: int) -> None:
     side = c.side_of(uid)
     rs = c.s["rs"]
     start = c.loc(uid)
-    ezoc = zoc_hexes(c, c.enemy(side))
-    ops = _start_in_enemy_zoc_cost(c, uid, ezoc)
+    ops = _start_in_enemy_zoc_cost(c, uid, zoc_hexes(c, c.enemy(side)))
     if ops:
         operations.spend(c, side, ops, why=f"to leave the enemy ZOC at {start}")
         rs["zoc_paid"].append(start)
         c.s["markers"]["move"].append(start)
     rs["mp"][uid] = rs["mp"].get(uid, 0) + mp
     rs["moved"] = True
+    end = path[-1]
     for hid in path:
         c.set_loc(uid, hid)
-        control.entered(c, uid, hid)
-    end = path[-1]
-    if end in ezoc:
-        rs["stopped"].append(uid)
+        control.entered(c, uid, hid, passing=hid != end)
+    if end in zoc_hexes(c, c.enemy(side)):
+        rs["stopped"].append(uid)  # 8.3 (the ZOC as it is now: a fortress just destroyed counts)
     note_axis_east(c, uid)
     c.say(f"{c.unit_label(uid)} moves {start} → {end}.", kind="move", unit=uid, path=[start, *path])
 

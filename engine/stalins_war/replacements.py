@@ -5,8 +5,12 @@ German non-panzer units take GE RPs, panzers PZ RPs, other Axis nations AX RPs
 (14.1.7). A step marked non-replaceable can never be rebuilt (14.1.6); units out of
 supply get no replacements (14.1.2); panzer steps need the USIR in Axis hands
 (14.2.2). Eliminated units come back one step strong, placed like reinforcements
-(14.1.4). The Axis may also rebuild units in the Other Fronts box (14.1.2).
-Unspent RPs are lost (14.1.5).
+(14.1.4; `placement`), and may take further steps in the same phase. The Axis may also
+rebuild units in the Other Fronts box (14.1.2). Unspent RPs are lost (14.1.5). Units on
+the turn track (13.3.8) wait there until their turn comes.
+
+Ruling: a unit in fortress supply (or Baku's limited supply) is supplied for defence and
+attrition only (13.2.3, 13.2.4), so it takes no replacements.
 """
 from __future__ import annotations
 
@@ -75,7 +79,7 @@ def refusal(c: Ctx, side: str, uid: str, *, recreate: bool = False) -> str | Non
         return "The unit is at full strength."
     if not ud.steps[u["lost"] - 1].replaceable:
         return "14.1.6: that step is marked non-replaceable"
-    if c.on_map(uid) and u["supply"] == "none":
+    if c.on_map(uid) and u["supply"] != "full":
         return "14.1.2: units out of supply cannot take replacements"
     return None
 

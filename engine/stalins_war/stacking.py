@@ -1,9 +1,25 @@
-"""Stacking (9.0): four combat units, one LCU, specials one of a kind, national and partisan limits."""
+"""Stacking (9.0): four combat units, one LCU, specials one of a kind, national and partisan limits.
+
+`problems(c, units)` lists every limit a set of units in one hex breaks. `refusal` /
+`may_end_move` ask whether one more unit may end a move (regular, strategic,
+reinforcement, recreation, retreat, advance) in a hex, taking the hex's markers into
+account too: an inactive partisan marker is a partisan for 9.1.3 and 9.2.2.
+
+When stacking is checked (9.1.4): not while units move, exploit or retreat, but where
+each move, retreat or placement ends; after exploitation the owner removes units from
+any hex left over-stacked (`overstacked_hexes`, used by the operations round).
+
+Rulings:
+- An inactive partisan marker is withdrawn as soon as a Soviet unit in full supply stops
+  in its hex (16.1.5), so such a unit may end its move there; any other Soviet unit may
+  not (9.2.2), and an active partisan never may (9.1.3: one partisan a hex).
+"""
 from __future__ import annotations
 
 from collections import Counter
 from typing import Iterable
 
+from .constants import SOVIET
 from .context import Ctx
 
 MAX_UNITS = 4                      # 9.1.1
@@ -21,13 +37,13 @@ def problems(c: Ctx, units: Iterable[str]) -> list[str]:
     if sum(1 for d in counted if d.lcu) > 1:
         out.append("9.1.2: only one LCU may stack in a hex")
     kinds = Counter(d.kind for d in defs if d.kind in UNCOUNTED)
-    for kind, n in kinds.items():
+    for kind, n in sorted(kinds.items()):
         if n > 1:
             out.append(f"9.1.3: only one {kind.replace('_', ' ')} may be in a hex")
     nations = {d.nationality for d in defs}
     if "HU" in nations and "RO" in nations:
         out.append("9.2.1: Hungarian and Romanian units may never stack together")
-    if kinds.get("partisan") and any(d.side == "soviet" and d.kind != "partisan" for d in defs):
+    if kinds.get("partisan") and any(d.side == SOVIET and d.kind != "partisan" for d in defs):
         out.append("9.2.2: partisans may never stack with other Soviet units")
     sides = {d.side for d in defs}
     if len(sides) > 1:
@@ -35,13 +51,77 @@ def problems(c: Ctx, units: Iterable[str]) -> list[str]:
     return out
 
 
+def _marker_problem(c: Ctx, uid: str, hid: str) -> str | None:
+    """9.1.3 / 9.2.2 for an inactive partisan marker in the hex (see the module's ruling)."""
+    if hid not in c.s["markers"]["partisans"]:
+        return None
+    ud = c.udef(uid)
+    if ud.side != SOVIET:
+        return None  # 10.1.6: Axis units stack with inactive partisans
+    if ud.kind == "partisan":
+        return "9.1.3: only one partisan may be in a hex"
+    if c.s["units"][uid]["supply"] != "full":
+        return "9.2.2: partisans may never stack with other Soviet units (only a unit in full supply disperses them)"
+    return None
+
+
 def refusal(c: Ctx, uid: str, hid: str) -> str | None:
-    found = problems(c, [*c.units_at(hid), uid] if uid not in c.units_at(hid) else c.units_at(hid))
-    return found[0] if found else None
+    """Why `uid` may not end a move in `hid` now (None if it may)."""
+    here = c.units_at(hid)
+    found = problems(c, here if uid in here else [*here, uid])
+    if found:
+        return found[0]
+    return _marker_problem(c, uid, hid)
 
 
 def may_end_move(c: Ctx, uid: str, hid: str) -> bool:
-    return refusal(c, uid, hid) is None
+    return _fast_ok(c, uid, hid)
+
+
+def _summary(c: Ctx) -> dict[str, tuple]:
+    """Per occupied hex: (side, counted units, LCUs, uncounted kinds, nationalities), cached per position."""
+    key = ("stack_summary",)
+    out = c.cache.get(key)
+    if out is None:
+        out = {}
+        for hid in c.occupied_hexes("axis") | c.occupied_hexes("soviet"):
+            defs = [c.udef(u) for u in c.units_at(hid)]
+            counted = [d for d in defs if d.kind not in UNCOUNTED]
+            out[hid] = ({d.side for d in defs}, len(counted), sum(1 for d in counted if d.lcu),
+                        frozenset(d.kind for d in defs if d.kind in UNCOUNTED), frozenset(d.nationality for d in defs))
+        c.cache[key] = out
+    return out
+
+
+def _fast_ok(c: Ctx, uid: str, hid: str) -> bool:
+    """`refusal(c, uid, hid) is None`, answered from the cached summary (the hot path of move generation)."""
+    if c.s["units"][uid]["loc"] == hid:
+        return refusal(c, uid, hid) is None
+    ud = c.udef(uid)
+    if hid in c.s["markers"]["partisans"] and _marker_problem(c, uid, hid):
+        return False
+    info = _summary(c).get(hid)
+    if info is None:
+        return True
+    sides, counted, lcus, specials, nations = info
+    if sides != {ud.side}:
+        return False
+    if ud.kind in UNCOUNTED:
+        if ud.kind in specials:
+            return False
+    else:
+        if counted + 1 > MAX_UNITS or (ud.lcu and lcus):
+            return False
+    if (ud.nationality == "HU" and "RO" in nations) or (ud.nationality == "RO" and "HU" in nations):
+        return False
+    if ud.side == SOVIET:
+        if ud.kind == "partisan" and counted:
+            return False
+        if ud.kind != "partisan" and "partisan" in specials:
+            return False
+        if ud.kind == "partisan" and (specials - {"partisan"}):
+            return False  # Stalin or the Fortified Zone are Soviet units too (9.2.2)
+    return True
 
 
 def hex_ok(c: Ctx, hid: str) -> bool:

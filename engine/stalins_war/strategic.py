@@ -1,28 +1,57 @@
-"""Strategic movement (10.2): rail and sea moves of SCUs, 1 OPS each, and Stalin's two journeys (16.4.5).
+"""Strategic movement (10.2): rail and sea moves of SCUs, 1 OPS each; Stalin's two journeys
+(16.4.5–16.4.6); and the movement half of the Naval Evacuation event (10.2.7).
 
-Rail: along rail links through rail hexes that connect, over rail free of enemy units,
-enemy ZOC and enemy-held cities/oil/VP/ports/fortresses, to a friendly supply source
-(10.2.3). A unit may start in an enemy ZOC only if another friendly unit that stays
-put shares its hex, and may not enter an enemy ZOC on the way (10.2.2). Axis units
-may not use rail in the Soviet Union on turns 1–4, in the Baltic States on turns
-1–2, nor ever in the Caucasus zone; Soviet units never in Germany (10.2.3–10.2.4).
-An Axis rail move may pass one inactive partisan hex but stops in a second (10.2.2).
+Who (10.2.1, 13.3.2, 16.3.4): SCUs only — never an LCU, the Bunker, the Fortified Zone or
+partisans — in full supply, not in a festung, and not a unit that moves normally, has
+fought or has already moved strategically this round (and a unit that moved
+strategically may not move normally or attack: `movement.cannot_move`, combat).
 
-Sea: the Axis moves one SCU a turn on each of the Baltic and the Black Sea, port to
-port, never east of a Soviet-held port (10.2.5); the Soviets one SCU a round on the
-Black Sea/Azov, from a friendly port to any coastal hex not enemy-held, never west of
-an Axis-held port (10.2.6).
+Rail (10.2.2–10.2.4): any distance along rail links, through rail hexes that join,
+over rail free of enemy units, enemy ZOC (friendly units do not negate it here) and
+enemy-held cities, oil, VP, port and fortress hexes, to a friendly supply source
+("clean" rail). A unit may start in an enemy ZOC only if another friendly unit that
+does not move strategically shares its hex, and may not enter an enemy ZOC afterwards.
+The Axis may not use rail in the Soviet Union on turns 1–4 nor in the Baltic States on
+turns 1–2, and never in the Caucasus zone; the Soviets never in Germany (3.0: Greater
+Germany with the General Government and Konigsberg). An Axis rail move passes one
+inactive-partisan hex and stops in a second. The turn-1 and national borders of
+4.4.3–4.4.4 and 19.1–19.2 bind rail and sea moves as they bind regular ones.
+
+Sea (10.2.5–10.2.6): the Axis moves one SCU a turn on the Baltic and one on the Black
+Sea/Sea of Azov, from a friendly port to another friendly port on that sea, never to
+a port east of a Soviet-held port on that sea; the Soviets one SCU an action round on
+the Black Sea/Sea of Azov, from a friendly port to any hex on that coast that is not
+enemy-held (nor enemy-occupied), never to one west of an Axis-held port. Enemy ZOC
+matters to neither.
+
+Rulings:
+- "East" and "west" are compass directions: a hex is east of another when the longitude
+  of its centre is greater (the map file gives each hex's longitude; the hex grid itself
+  is rotated against north, so columns are not used). The limit applies to where the
+  sea move ends; the port it starts from is not limited. Naval Evacuation's "farther
+  west" is measured the same way.
+- The Soviet Union's turn 1–4 rail ban covers the Soviet Union without the Baltic
+  States, which have their own turn 1–2 ban (10.2.3 names them separately).
+- Strategic movement is open in any round in which units may move (a card played for
+  OPS, an event granting OPS, or a 0-OPS round spending banked OPS): it is paid for in
+  OPS like every other OPS expense (7.3.3, 18.1.1).
+- The rail trace runs to any friendly full supply source of the side (any nationality's
+  for the Axis; the east edge and, while it is a full source, Baku for the Soviets).
+- Stalin travels by rail only (16.4.5), so never by sea.
 """
 from __future__ import annotations
 
 from collections import deque
 
+from ..core.errors import IllegalAction
 from . import control, operations, stacking, supply
 from .constants import AXIS, SOVIET
 from .context import Ctx
+from .movement import border_refusal
 from .zoc import zoc_hexes
 
 KINDS = ("rail", "sea")
+SEA_MOVE_SEAS = {AXIS: ("baltic", "black"), SOVIET: ("black",)}
 
 
 def handles(action: dict) -> bool:
@@ -36,70 +65,107 @@ def cannot_move_strategically(c: Ctx, uid: str) -> str | None:
     rs = c.s["rs"]
     if ud.lcu:
         return "10.2.1: only SCUs use strategic movement"
-    if ud.kind in ("bunker", "fortified_zone", "partisan"):
-        return "10.2.1: this unit cannot use strategic movement"
+    if ud.kind == "bunker":
+        return "10.2.1: the Bunker may not use strategic movement"
+    if ud.kind in ("fortified_zone", "partisan"):
+        return f"10.2.1: the {ud.label} does not use strategic movement"
     if c.turn == 1 and ud.side == AXIS:
         return "4.4.2: Axis units may not move on turn 1"
     if uid in rs["strategic"]:
         return "10.2.1: a unit moves strategically at most once a round"
-    if rs["mp"].get(uid, 0) or uid in rs["fought"]:
+    if rs["mp"].get(uid, 0) or uid in rs["fought"] or uid in rs["stopped"]:
         return "10.2.1: a unit that moved normally this round cannot also move strategically"
-    if c.s["units"][uid]["supply"] == "none":
+    if c.s["units"][uid]["supply"] != "full":
         return "13.3.2: units out of supply cannot use strategic movement"
     if ud.side == AXIS and c.loc(uid) in c.s["markers"]["festung"]:
         return "16.3.4: units in a festung never leave it"
-    if ud.kind == "stalin":
-        trips = c.s["stats"].get("stalin_moves", 0)
-        if trips >= 2:
-            return "16.4.6: Stalin moves only twice in the game"
+    if ud.kind == "stalin" and c.s["stats"].get("stalin_moves", 0) >= 2:
+        return "16.4.6: Stalin moves only twice in the game"
     return None
 
 
 # ---- rail ---------------------------------------------------------------------------------------
 
-def rail_barred(c: Ctx, side: str, hid: str) -> bool:
+def rail_barred(c: Ctx, side: str, hid: str) -> str | None:
+    """Why `side` may not use rail movement in this hex (10.2.3, 10.2.4), or None."""
     h = c.map.hexes[hid]
     if side == AXIS:
         if c.turn <= 4 and h.country == "soviet_union":
-            return True
+            return "10.2.3: Axis units may not use rail movement in the Soviet Union on turns 1-4"
         if c.turn <= 2 and h.country == "baltic":
-            return True
+            return "10.2.3: Axis units may not use rail movement in the Baltic States on turns 1-2"
         if h.caucasus_zone:
-            return True
+            return "10.2.4: Axis units may never use rail movement in the Caucasus zone"
     elif h.country == "germany":
-        return True
-    return False
+        return "10.2.4: Soviet units may never use rail movement in Germany"
+    return None
+
+
+def _clean(c: Ctx, side: str, hid: str, ezoc: frozenset[str], foes: set[str]) -> bool:
+    h = c.map.hexes[hid]
+    if not h.rail or hid in foes or hid in ezoc:
+        return False
+    if c.s["control"].get(hid) == c.enemy(side) and (h.settlement in ("city", "major_city") or h.oil or h.vp
+                                                     or h.port or h.fortress):
+        return False
+    return True
 
 
 def clean_rail(c: Ctx, side: str) -> set[str]:
-    """Rail hexes a rail line of `side` may use (10.2.3): linked by clean rail to a friendly source."""
+    """Rail hexes a rail line of `side` may use (10.2.3): joined by clean rail to a friendly source."""
     key = ("clean_rail", side)
     if key in c.cache:
         return c.cache[key]
-    foe = c.enemy(side)
-    ezoc = zoc_hexes(c, foe)
-    enemy_units = c.occupied_hexes(foe)
-
-    def clean(hid: str) -> bool:
-        h = c.map.hexes[hid]
-        if not h.rail or hid in enemy_units or hid in ezoc or rail_barred(c, side, hid):
-            return False
-        if c.s["control"].get(hid) == foe and (h.settlement in ("city", "major_city") or h.oil or h.vp or h.port or h.fortress):
-            return False
-        return True
-
-    groups = ("SU",) if side == SOVIET else ("GE", "RO", "HU")
-    starts = {h for g in groups for h in supply.sources(c, g) if clean(h)}
+    ezoc = zoc_hexes(c, c.enemy(side))
+    foes = c.occupied_hexes(c.enemy(side))
+    starts = {h for h in supply.full_sources(c, side) if _clean(c, side, h, ezoc, foes)}
     seen = set(starts)
     queue = deque(starts)
     while queue:
         h = queue.popleft()
         for n in c.map.rail_links(h):
-            if n not in seen and clean(n):
+            if n not in seen and _clean(c, side, n, ezoc, foes):
                 seen.add(n)
                 queue.append(n)
     c.cache[key] = seen
     return seen
+
+
+def usable_rail(c: Ctx, uid: str) -> frozenset[str]:
+    """Clean rail hexes this unit may ride through now (its side's bans and its borders applied)."""
+    ud = c.udef(uid)
+    key = ("usable_rail", ud.side, ud.nationality)
+    out = c.cache.get(key)
+    if out is None:
+        out = frozenset(h for h in clean_rail(c, ud.side)
+                        if not rail_barred(c, ud.side, h) and not border_refusal(c, uid, h))
+        c.cache[key] = out
+    return out
+
+
+def _components(c: Ctx, uid: str) -> dict[str, int]:
+    """Connected pieces of this unit's usable rail: hex -> piece number."""
+    ud = c.udef(uid)
+    key = ("rail_pieces", ud.side, ud.nationality)
+    out = c.cache.get(key)
+    if out is None:
+        usable = usable_rail(c, uid)
+        out = {}
+        n = 0
+        for h in usable:
+            if h in out:
+                continue
+            n += 1
+            out[h] = n
+            queue = deque([h])
+            while queue:
+                x = queue.popleft()
+                for y in c.map.rail_links(x):
+                    if y in usable and y not in out:
+                        out[y] = n
+                        queue.append(y)
+        c.cache[key] = out
+    return out
 
 
 def rail_start_refusal(c: Ctx, uid: str) -> str | None:
@@ -107,6 +173,9 @@ def rail_start_refusal(c: Ctx, uid: str) -> str | None:
     here = c.loc(uid)
     if not c.map.hexes[here].rail:
         return "10.2.2: rail moves start on a rail hex"
+    why = rail_barred(c, side, here)
+    if why:
+        return why
     if here in zoc_hexes(c, c.enemy(side)):
         others = [u for u in c.units_at(here, side) if u != uid and u not in c.s["rs"]["strategic"]]
         if not others:
@@ -114,17 +183,31 @@ def rail_start_refusal(c: Ctx, uid: str) -> str | None:
     return None
 
 
-def rail_destinations(c: Ctx, uid: str) -> dict[str, list[str]]:
-    """Hexes this unit can reach by rail now, each with one route (hexes entered, in order)."""
+def rail_destinations(c: Ctx, uid: str) -> dict[str, list[str]] | set[str]:
+    """Hexes this unit can reach by rail now (a dict hex -> route when routes were needed, else a set)."""
     if cannot_move_strategically(c, uid) or rail_start_refusal(c, uid):
         return {}
     side = c.side_of(uid)
     here = c.loc(uid)
-    usable = clean_rail(c, side)
-    if here not in usable and not _links_into(c, here, usable):
-        return {}
-    partisans = set(c.s["markers"]["partisans"]) if side == AXIS else set()
-    # state: (hex, partisan hexes passed) ; a second partisan hex ends the move there
+    usable = usable_rail(c, uid)
+    partisans = set(c.s["markers"]["partisans"]) & usable if side == AXIS else set()
+    if partisans:
+        return _rail_routes(c, uid, here, usable, partisans)
+    pieces = _components(c, uid)
+    mine = {pieces[h] for h in (here, *c.map.rail_links(here)) if h in pieces}
+    if not mine:
+        return set()
+    return {h for h, p in pieces.items() if p in mine and h != here and _may_end(c, uid, h)}
+
+
+def _may_end(c: Ctx, uid: str, h: str) -> bool:
+    if not stacking.may_end_move(c, uid, h):
+        return False
+    return c.udef(uid).kind != "stalin" or _stalin_may_go(c, uid, h)
+
+
+def _rail_routes(c: Ctx, uid: str, here: str, usable, partisans: set[str]) -> dict[str, list[str]]:
+    """10.2.2: an Axis rail move passes one inactive-partisan hex and stops in a second."""
     prev: dict[tuple[str, int], tuple[str, int] | None] = {(here, 0): None}
     queue = deque([(here, 0)])
     while queue:
@@ -140,10 +223,8 @@ def rail_destinations(c: Ctx, uid: str) -> dict[str, list[str]]:
             prev[state] = (h, passed)
             queue.append(state)
     out: dict[str, list[str]] = {}
-    for (h, passed), _ in prev.items():
-        if h == here or h in out or not stacking.may_end_move(c, uid, h):
-            continue
-        if c.udef(uid).kind == "stalin" and not _stalin_may_go(c, uid, h):
+    for (h, passed) in sorted(prev, key=lambda s: s[1]):
+        if h == here or h in out or not _may_end(c, uid, h):
             continue
         route = [h]
         node = prev[(h, passed)]
@@ -154,69 +235,51 @@ def rail_destinations(c: Ctx, uid: str) -> dict[str, list[str]]:
     return out
 
 
-def _links_into(c: Ctx, here: str, usable: set[str]) -> bool:
-    return any(n in usable for n in c.map.rail_links(here))
+def rail_route(c: Ctx, uid: str, to: str) -> list[str] | None:
+    """One route (hexes entered, in order) for a rail move to `to`, or None if it is not possible."""
+    dests = rail_destinations(c, uid)
+    if to not in dests:
+        return None
+    if isinstance(dests, dict):
+        return dests[to]
+    usable = usable_rail(c, uid)
+    here = c.loc(uid)
+    prev = {here: None}
+    queue = deque([here])
+    while queue:
+        h = queue.popleft()
+        if h == to:
+            break
+        for n in c.map.rail_links(h):
+            if n in usable and n not in prev:
+                prev[n] = h
+                queue.append(n)
+    route = [to]
+    while prev[route[-1]] != here:
+        route.append(prev[route[-1]])
+    return route[::-1]
 
 
 def _stalin_may_go(c: Ctx, uid: str, dest: str) -> bool:
     """16.4.5: Stalin leaves Moscow once, and may return to a friendly Moscow once."""
     moscow = c.map.places["Moscow"]
-    here = c.loc(uid)
-    if here == moscow:
+    if c.loc(uid) == moscow:
         return True
     return dest == moscow and c.s["control"].get(moscow) == SOVIET
 
 
 # ---- sea ----------------------------------------------------------------------------------------
 
-def _east(c: Ctx, hid: str) -> float:
-    """Eastness of a hex for the sea-move limits: its longitude when known, else its column."""
-    lonlat = getattr(c.map, "lonlat", None)
-    if lonlat is not None:
-        return lonlat(hid)[0]
-    return float(c.map.hexes[hid].col)
+def east(c: Ctx, hid: str) -> float:
+    """How far east a hex lies: the longitude of its centre (see the module's ruling)."""
+    return c.map.hexes[hid].lonlat[0]
 
 
 def _ports(c: Ctx, sea: str) -> list[str]:
-    return [h for h, x in c.map.hexes.items() if x.port == sea]
-
-
-def sea_destinations(c: Ctx, uid: str) -> dict[str, str]:
-    """Hexes this unit can reach by sea now: destination -> sea."""
-    if cannot_move_strategically(c, uid):
-        return {}
-    side = c.side_of(uid)
-    here = c.loc(uid)
-    h = c.map.hexes[here]
-    if not h.port or c.s["control"].get(here) != side:
-        return {}
-    sea = h.port
-    out: dict[str, str] = {}
-    if side == AXIS:
-        if sea not in ("baltic", "black") or c.s["tc"]["sea_moves"][sea] >= 1:
-            return {}
-        soviet_ports = [p for p in _ports(c, sea) if c.s["control"].get(p) == SOVIET]
-        limit = min((_east(c, p) for p in soviet_ports), default=None)
-        for p in _ports(c, sea):
-            if p == here or c.s["control"].get(p) != AXIS or c.units_at(p, SOVIET):
-                continue
-            if limit is not None and _east(c, p) > limit:
-                continue
-            if stacking.may_end_move(c, uid, p):
-                out[p] = sea
-        return out
-    if sea != "black" or c.s["rs"].get("soviet_sea_move"):
-        return {}
-    axis_ports = [p for p in _ports(c, sea) if c.s["control"].get(p) == AXIS]
-    limit = max((_east(c, p) for p in axis_ports), default=None)
-    for hid in coastal_hexes(c, sea):
-        if hid == here or c.s["control"].get(hid) == AXIS or c.units_at(hid, AXIS):
-            continue
-        if limit is not None and _east(c, hid) < limit:
-            continue
-        if stacking.may_end_move(c, uid, hid):
-            out[hid] = sea
-    return out
+    key = ("ports", sea)
+    if key not in c.cache:
+        c.cache[key] = sorted(h for h, x in c.map.hexes.items() if x.port == sea)
+    return c.cache[key]
 
 
 def coastal_hexes(c: Ctx, sea: str) -> list[str]:
@@ -226,6 +289,92 @@ def coastal_hexes(c: Ctx, sea: str) -> list[str]:
     return c.cache[key]
 
 
+def sea_refusal(c: Ctx, uid: str) -> str | None:
+    """Why this unit may not make a sea move now at all (None if it may try)."""
+    why = cannot_move_strategically(c, uid)
+    if why:
+        return why
+    ud = c.udef(uid)
+    side = ud.side
+    here = c.loc(uid)
+    h = c.map.hexes[here]
+    if ud.kind == "stalin":
+        return "16.4.5: Stalin moves only by rail"
+    if not h.port or c.s["control"].get(here) != side:
+        return f"{'10.2.5' if side == AXIS else '10.2.6'}: a sea move starts in a friendly port"
+    if h.port not in SEA_MOVE_SEAS[side]:
+        return ("10.2.5: the Axis moves by sea only on the Baltic and the Black Sea/Sea of Azov" if side == AXIS
+                else "10.2.6: the Soviets move by sea only on the Black Sea/Sea of Azov")
+    if side == AXIS and c.s["tc"]["sea_moves"][h.port] >= 1:
+        return "10.2.5: the Axis moves one SCU by sea per turn on each sea"
+    if side == SOVIET and c.s["rs"].get("soviet_sea_move"):
+        return "10.2.6: the Soviets move one SCU by sea per action round"
+    return None
+
+
+def sea_destinations(c: Ctx, uid: str) -> dict[str, str]:
+    """Hexes this unit can reach by sea now: destination -> sea."""
+    if sea_refusal(c, uid):
+        return {}
+    side = c.side_of(uid)
+    here = c.loc(uid)
+    sea = c.map.hexes[here].port
+    foe = c.enemy(side)
+    out: dict[str, str] = {}
+    enemy_ports = [p for p in _ports(c, sea) if c.s["control"].get(p) == foe]
+    if side == AXIS:
+        limit = min((east(c, p) for p in enemy_ports), default=None)
+        candidates = [p for p in _ports(c, sea) if c.s["control"].get(p) == AXIS]
+    else:
+        limit = max((east(c, p) for p in enemy_ports), default=None)
+        candidates = [h for h in coastal_hexes(c, sea) if c.s["control"].get(h) != AXIS]
+    for hid in candidates:
+        if hid == here or c.units_at(hid, foe) or border_refusal(c, uid, hid):
+            continue
+        if limit is not None and (east(c, hid) > limit if side == AXIS else east(c, hid) < limit):
+            continue
+        if stacking.may_end_move(c, uid, hid):
+            out[hid] = sea
+    return out
+
+
+# ---- Naval Evacuation (10.2.7) ---------------------------------------------------------------------
+
+def naval_evacuation_destinations(c: Ctx, uid: str) -> list[str]:
+    """10.2.7 and card clarification #54: where the Naval Evacuation event can carry this Axis LCU —
+    another Axis-held port on the same sea, farther west than the port it is in, free of Soviet
+    units and with room for it. Enemy ZOC and supply do not matter; a festung is never left."""
+    ud = c.udef(uid)
+    if ud.side != AXIS or not ud.lcu or not c.on_map(uid):
+        return []
+    here = c.loc(uid)
+    sea = c.map.hexes[here].port
+    if not sea or here in c.s["markers"]["festung"]:
+        return []
+    out = []
+    for p in _ports(c, sea):
+        if p == here or c.s["control"].get(p) != AXIS or c.units_at(p, SOVIET) or east(c, p) >= east(c, here):
+            continue
+        if border_refusal(c, uid, p) or not stacking.may_end_move(c, uid, p):
+            continue
+        out.append(p)
+    return out
+
+
+def naval_evacuate(c: Ctx, uid: str, to: str) -> None:
+    """Carry out Naval Evacuation: the LCU sails to `to` and is reduced to its last step (10.2.7)."""
+    if to not in naval_evacuation_destinations(c, uid):
+        raise IllegalAction("10.2.7: Naval Evacuation carries an Axis LCU from its port to another Axis-held "
+                            "port on the same sea, farther west, with room for it.")
+    start = c.loc(uid)
+    u = c.s["units"][uid]
+    u["lost"] = len(c.udef(uid).steps) - 1
+    c.set_loc(uid, to)
+    control.entered(c, uid, to)
+    c.say(f"{c.unit_label(uid)} is evacuated by sea {start} → {to} and reduced to its last step (10.2.7).",
+          kind="sea", unit=uid)
+
+
 # ---- the stage's actions --------------------------------------------------------------------------
 
 def actions(c: Ctx, side: str) -> list[dict]:
@@ -233,12 +382,15 @@ def actions(c: Ctx, side: str) -> list[dict]:
         return []
     out = []
     for uid in c.units_on_map(side):
-        for hid, route in sorted(rail_destinations(c, uid).items()):
+        if c.udef(uid).lcu:
+            continue
+        label = c.unit_label(uid)
+        for hid in sorted(rail_destinations(c, uid)):
             out.append({"type": "rail", "unit": uid, "to": hid,
-                        "label": f"Rail {c.unit_label(uid)} to {c.hex_label(hid)} (1 OPS)"})
-        for hid, sea in sorted(sea_destinations(c, uid).items()):
+                        "label": f"Rail {label} to {c.hex_label(hid)} (1 OPS)"})
+        for hid in sorted(sea_destinations(c, uid)):
             out.append({"type": "sea", "unit": uid, "to": hid,
-                        "label": f"Sea move {c.unit_label(uid)} to {c.hex_label(hid)} (1 OPS)"})
+                        "label": f"Sea move {label} to {c.hex_label(hid)} (1 OPS)"})
     return out
 
 
@@ -253,18 +405,39 @@ def refusal(c: Ctx, side: str, action: dict) -> str | None:
         return why
     if operations.available(c, side) < 1:
         return "7.3.3: strategic movement costs 1 OPS per unit"
+    to = action.get("to")
+    if not isinstance(to, str) or to not in c.map.hexes:
+        return f"There is no hex {to!r}."
     if action["type"] == "rail":
-        return rail_start_refusal(c, uid) or "10.2.3: that hex cannot be reached along clean friendly rail"
+        why = rail_start_refusal(c, uid)
+        if why:
+            return why
+        why = rail_barred(c, side, to) or border_refusal(c, uid, to)
+        if why:
+            return why
+        if to in zoc_hexes(c, c.enemy(side)):
+            return "10.2.2: a rail move may not enter an enemy ZOC"
+        if c.udef(uid).kind == "stalin" and not _stalin_may_go(c, uid, to):
+            return "16.4.5: Stalin may only leave Moscow, and come back to a friendly Moscow"
+        if to in usable_rail(c, uid) and not stacking.may_end_move(c, uid, to):
+            return stacking.refusal(c, uid, to) or "9.1: the move would over-stack the hex"
+        return "10.2.3: that hex cannot be reached along rail free of enemy units, enemy ZOC and enemy-held " \
+               "cities, oil, VP, port and fortress hexes, joined to a friendly supply source"
+    why = sea_refusal(c, uid)
+    if why:
+        return why
+    if border_refusal(c, uid, to):
+        return border_refusal(c, uid, to)
     if side == AXIS:
-        return "10.2.5: Axis sea moves go port to port, once a turn on each sea, never east of a Soviet port"
-    return "10.2.6: one Soviet sea move a round, from a friendly Black Sea port, never west of an Axis port"
+        return "10.2.5: an Axis sea move ends in another friendly port on the same sea, never east of a Soviet-held port"
+    return "10.2.6: a Soviet sea move ends on the same coast in a hex the Axis does not hold, never west of an Axis-held port"
 
 
 def apply(c: Ctx, side: str, a: dict) -> None:
     uid = a["unit"]
     start = c.loc(uid)
     if a["type"] == "rail":
-        route = rail_destinations(c, uid)[a["to"]]
+        route = rail_route(c, uid, a["to"])
     else:
         sea = sea_destinations(c, uid)[a["to"]]
     operations.spend(c, side, 1, why="for strategic movement")
@@ -274,7 +447,7 @@ def apply(c: Ctx, side: str, a: dict) -> None:
     if a["type"] == "rail":
         for hid in route:
             c.set_loc(uid, hid)
-            control.entered(c, uid, hid)
+            control.entered(c, uid, hid, passing=hid != a["to"])
         if c.udef(uid).kind == "stalin":
             c.s["stats"]["stalin_moves"] = c.s["stats"].get("stalin_moves", 0) + 1
         c.say(f"{c.unit_label(uid)} moves by rail {start} → {a['to']}.", kind="rail", unit=uid)

@@ -1,25 +1,53 @@
 """Supply (13.0): tracing, sources, port links, Baku, fortress supply, and when supply is judged.
 
-A unit is in *full* supply when it traces four hexes or fewer to a friendly source,
-or to a rail hex that connects along traceable rail to a source (13.1.2), or to a
-friendly port whose sea holds another friendly port that itself traces supply (one
-port-to-port link only). *Limited* supply (fortress supply, 13.2.4, and Baku when
-it is cut off, 13.2.3) counts for defence and attrition only. Otherwise *none* (OOS).
+A unit is in *full* supply (13.1.2) when it traces a path of four hexes or fewer
+- to a friendly supply source, or
+- to a rail hex from which the rail line runs, hex by hex, to a friendly source, or
+- to a friendly Baltic or Black Sea port, while another friendly port on the same sea
+  itself traces supply in one of the two ways above (one port-to-port link at most).
+*Limited* supply counts for defence and attrition only: fortress supply (13.2.4, 16.3.5)
+and Baku cut off from the other Caspian ports (13.2.3). Otherwise the unit is out of
+supply (OOS).
 
-Each nationality group traces to its own sources (13.2.1–13.2.3): German units and
-Vlassov to the west edge and the USIR, Romanians to Bucharest, Hungarians and
-Italians to Buda, Soviets to the east edge (and Baku).
+A path (its rail part included) may not enter or pass (13.1.3): enemy units (active
+partisans included; inactive ones are markers and do not block), enemy-held standing
+fortresses, cities (a destroyed fortress is one, 16.2.2), oil and VP hexes, enemy
+trenches and festungs, the Soviet Volga fortress (for the Axis), an enemy ZOC unless a
+friendly unit stands in that hex (8.3), hexes off the playable board, or a lake/sea
+hexside. The unit's own hex never blocks its own trace.
 
-Supply is judged only at the moments of 13.1.1: the phasing side at the start of
-each of its action rounds and in its attrition segment, a non-phasing unit at the
-instant it is in a combat. The verdict is kept on the unit (``units[uid]["supply"]``)
-until judged again; views show it as the OOS marker.
+Sources (13.2): German units and Vlassov — the west map-edge rail hexes and the USIR;
+Romanians — Bucharest; Hungarians and Italians — Buda; Soviets — the east map-edge rail
+hexes, and Baku as below. A source serves while it is not enemy-held or enemy-occupied.
+
+Baku (13.2.3): a full Soviet source while Baku is Soviet-held and another Soviet-held
+Caspian port traces supply without Baku's help; otherwise Baku gives limited supply to
+the units (and hexes) that trace to it.
+
+When (13.1.1): the phasing side at the start of each of its action rounds and in its
+attrition segment, a non-phasing unit at the instant it is in a combat. `judge` fixes
+the verdict on the unit (``units[uid]["supply"]``) until it is judged again; views show
+it as the OOS marker. `status` is what a judgement would say now.
+
+A hex "as if it were a friendly unit" (13.3.9 control, 17.1.3 oil, 7.5.2c placement,
+11.5.1 advance) is judged like a unit standing there: it negates an enemy ZOC in
+itself. `hex_supplied` and `Net.status` answer that question.
+
+Rulings:
+- "Four hexes or less": counted from the unit's hex (not counted) to the source, rail
+  hex or port (counted).
+- The unit's side of a port link is four hexes only (no rail to the port); the far port
+  traces like a unit (four hexes, or to rail and along it).
+- Every nationality of the Axis holds Axis hexes: a hex is supplied for 13.3.9, 17.1.3 and
+  7.5.2c if a unit of any Axis nationality standing there would be.
+- Baku's limited supply feeds no port link and is no source for rail movement.
 """
 from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
 
+from . import terrain
 from .constants import AXIS, SOVIET
 from .context import Ctx
 from .zoc import zoc_hexes
@@ -28,10 +56,15 @@ TRACE = 4          # 13.1.2: four hexes or fewer
 PORT_SEAS = ("baltic", "black")   # seas whose ports may link supply (13.1.2)
 
 GROUPS = {"GE": "GE", "HU": "HU", "IT": "HU", "RO": "RO", "SU": "SU"}
+SIDE_GROUPS = {AXIS: ("GE", "RO", "HU"), SOVIET: ("SU",)}
 
 
 def group_of(c: Ctx, uid: str) -> str:
     return GROUPS[c.udef(uid).nationality]
+
+
+def side_of_group(group: str) -> str:
+    return SOVIET if group == "SU" else AXIS
 
 
 @dataclass(frozen=True)
@@ -51,174 +84,196 @@ class Net:
 
 # ---- traceability -------------------------------------------------------------------------------
 
+def _offboard(c: Ctx) -> frozenset[str]:
+    key = ("offboard",)
+    if key not in c.cache:
+        c.cache[key] = frozenset(h for h in c.map.hexes if not terrain.land(c, h))
+    return c.cache[key]
+
+
 def blocked_hexes(c: Ctx, side: str) -> frozenset[str]:
-    """13.1.3: hexes no supply line of `side` may enter or pass."""
+    """13.1.3: hexes no supply line of `side` may enter or pass (a friendly unit's hex never blocks)."""
     key = ("blocked", side)
     if key in c.cache:
         return c.cache[key]
     foe = c.enemy(side)
-    out: set[str] = set()
+    out: set[str] = set(_offboard(c))
     m = c.s["markers"]
-    for hid, h in c.map.hexes.items():
-        if not h.playable:
-            out.add(hid)
+    hexes = c.map.hexes
+    for hid, owner in c.s["control"].items():
+        if owner != foe:
             continue
-        if c.controller(hid) == foe and (
-            (h.fortress and hid not in m["fortress_destroyed"])
-            or h.settlement in ("city", "major_city")
-            or h.oil or h.vp
-        ):
+        h = hexes[hid]
+        if h.oil or h.vp or terrain.is_city(c, hid) or terrain.fortress_standing(c, hid):
             out.add(hid)
-    for hid, owner in m["trench"].items():
-        if owner == foe and c.controller(hid) != side:
-            out.add(hid)
+    out.update(hid for hid, owner in m["trench"].items() if owner == foe)
     if side == SOVIET:
         out.update(m["festung"])
-    if m.get("volga_fortress") and side == AXIS:
+    elif m.get("volga_fortress"):
         out.add(m["volga_fortress"])
     out.update(c.occupied_hexes(foe))  # enemy units, active partisans included
-    friendly = c.occupied_hexes(side)
-    out.update(h for h in zoc_hexes(c, foe) if h not in friendly)
-    out.difference_update(friendly)  # a friendly unit's own hex never blocks its trace
+    out.update(zoc_hexes(c, foe))
+    out.difference_update(c.occupied_hexes(side))  # 8.3: friendly units negate ZOC for supply
     result = frozenset(out)
     c.cache[key] = result
     return result
 
 
-def _crossable(c: Ctx, a: str, b: str) -> bool:
-    hs = c.map.hexside(a, b)
-    return hs is None or not hs.impassable
-
-
-def _spread(c: Ctx, starts: set[str], blocked: frozenset[str], depth: int) -> dict[str, int]:
-    """Breadth-first distances from `starts` through traceable hexes, up to `depth`."""
-    dist = {h: 0 for h in starts if h not in blocked}
-    queue = deque(dist)
-    while queue:
-        h = queue.popleft()
-        d = dist[h]
-        if d >= depth:
-            continue
-        for n in c.map.neighbours(h):
-            if n in dist or n in blocked or not _crossable(c, h, n):
-                continue
-            dist[n] = d + 1
-            queue.append(n)
-    return dist
-
-
 def _along_rail(c: Ctx, starts: set[str], blocked: frozenset[str]) -> set[str]:
+    """`starts` (unblocked) plus every rail hex joined to them by unblocked rail."""
     seen = {h for h in starts if h not in blocked}
     queue = deque(h for h in seen if c.map.hexes[h].rail)
+    rail_links = c.map.rail_links
     while queue:
         h = queue.popleft()
-        for n in c.map.rail_links(h):
+        for n in rail_links(h):
             if n not in seen and n not in blocked:
                 seen.add(n)
                 queue.append(n)
     return seen
 
 
-def _reach(c: Ctx, targets: set[str], blocked: frozenset[str]) -> frozenset[str]:
-    """Hexes within TRACE of `targets` (a hex blocked only as a destination still counts, see below)."""
-    dist = _spread(c, targets, blocked, TRACE)
+def _reach(c: Ctx, anchors: set[str], blocked: frozenset[str], extra: set[str] = frozenset()) -> set[str]:
+    """Hexes from which a unit traces TRACE hexes or fewer to an anchor (the unit's own hex aside).
+
+    A hex that is blocked only as a destination (an empty hex in an enemy ZOC, judged "as if
+    it were a friendly unit") is reached when a traceable neighbour lies within TRACE - 1.
+    """
+    edges = terrain.land_edges(c)
+    dist = {h: 0 for h in anchors if h not in blocked}
+    queue = deque(dist)
     out = set(dist)
-    # A hex judged "as if it were a friendly unit" (13.3.9, 17.1.3, 7.5.2c) negates ZOC in
-    # itself; it is reached if a traceable neighbour lies within TRACE - 1.
-    for h, d in dist.items():
-        if d < TRACE:
-            out.update(n for n in c.map.neighbours(h) if _crossable(c, h, n) and c.map.hexes[n].playable)
-    return frozenset(out)
+    while queue:
+        h = queue.popleft()
+        d = dist[h]
+        if d >= TRACE:
+            continue
+        for n, _ in edges[h]:
+            out.add(n)
+            if n in dist or n in blocked:
+                continue
+            dist[n] = d + 1
+            queue.append(n)
+    out.update(extra)
+    return out
 
 
 # ---- sources ------------------------------------------------------------------------------------
 
 def sources(c: Ctx, group: str) -> set[str]:
-    side = SOVIET if group == "SU" else AXIS
-    out = set()
-    for hid, h in c.map.hexes.items():
-        if group in h.supply_source and not h.supply_condition and c.controller(hid) in (side, None):
-            out.add(hid)
-    return out
+    """The group's unconditional sources that its side may use now (not enemy-held, 13.2)."""
+    from .control import friendly_for
+
+    side = side_of_group(group)
+    return {hid for hid in c.map.sources(group) if friendly_for(c, hid, side)}
 
 
-def _normal(c: Ctx, group: str, side: str, extra_sources: set[str] = frozenset()) -> tuple[frozenset[str], set[str]]:
+def _usable_sources(c: Ctx, src: set[str], side: str) -> set[str]:
+    """Sources a unit standing in would draw from even if an enemy ZOC covers them."""
+    foe_units = c.occupied_hexes(c.enemy(side))
+    return {h for h in src if h not in foe_units}
+
+
+def _trace_net(c: Ctx, src: set[str], side: str) -> tuple[set[str], set[str]]:
+    """(hexes in supply from `src`, the anchors: sources and the rail joined to them)."""
     blocked = blocked_hexes(c, side)
-    src = sources(c, group) | set(extra_sources)
-    railed = _along_rail(c, src, blocked)
-    return _reach(c, src | railed, blocked), src | railed
+    anchors = _along_rail(c, src, blocked)
+    return _reach(c, anchors, blocked, _usable_sources(c, src, side)), anchors
 
 
 def net(c: Ctx, group: str) -> Net:
     key = ("net", group)
     if key in c.cache:
         return c.cache[key]
-    side = SOVIET if group == "SU" else AXIS
-    blocked = blocked_hexes(c, side)
-    full, _ = _normal(c, group, side)
-    limited: frozenset[str] = frozenset()
+    side = side_of_group(group)
+    src = sources(c, group)
+    full, _ = _trace_net(c, src, side)
+    full |= _port_links(c, side, full)
+    limited: set[str] = set()
     if group == "SU":
         baku = baku_hex(c)
-        if baku and c.controller(baku) == SOVIET and baku not in blocked:
-            if baku_is_full_source(c, full):
-                full, _ = _normal(c, group, side, {baku})
+        if baku_usable(c):
+            if baku_is_full_source(c, frozenset(full)):
+                full, _ = _trace_net(c, src | {baku}, side)
+                full |= _port_links(c, side, full)
             else:
-                limited, _ = _normal_from(c, {baku}, blocked)
-    full = full | _port_links(c, side, full, blocked)
+                limited, _ = _trace_net(c, {baku}, side)
     result = Net(full=frozenset(full), limited=frozenset(limited - full))
     c.cache[key] = result
     return result
 
 
-def _normal_from(c: Ctx, src: set[str], blocked: frozenset[str]) -> tuple[frozenset[str], set[str]]:
-    railed = _along_rail(c, src, blocked)
-    return _reach(c, src | railed, blocked), railed
-
-
-def _port_links(c: Ctx, side: str, full: frozenset[str], blocked: frozenset[str]) -> frozenset[str]:
+def _port_links(c: Ctx, side: str, full: set[str]) -> set[str]:
     """13.1.2: four hexes to a friendly port, if another friendly port on that sea traces supply."""
+    blocked = blocked_hexes(c, side)
     out: set[str] = set()
     for sea in PORT_SEAS:
-        ports = [h for h, x in c.map.hexes.items() if x.port == sea and c.controller(h) == side and h not in blocked]
+        ports = [h for h in _ports(c, sea) if c.s["control"].get(h) == side]
         linked = [p for p in ports if p in full]
         if not linked:
             continue
-        targets = {p for p in ports if any(q != p for q in linked)}
-        out |= _reach(c, targets, blocked)
-    return frozenset(out)
+        targets = {p for p in ports if p not in blocked and any(q != p for q in linked)}
+        if targets:
+            out |= _reach(c, targets, blocked)
+    return out
+
+
+def _ports(c: Ctx, sea: str) -> list[str]:
+    key = ("ports", sea)
+    if key not in c.cache:
+        c.cache[key] = sorted(h for h, x in c.map.hexes.items() if x.port == sea)
+    return c.cache[key]
 
 
 def baku_hex(c: Ctx) -> str | None:
     return c.map.places.get("Baku")
 
 
-def baku_is_full_source(c: Ctx, soviet_full_without_baku: frozenset[str]) -> bool:
-    """13.2.3: Baku is a full source while another Soviet Caspian port traces supply."""
+def baku_usable(c: Ctx) -> bool:
+    """Baku can serve as a Soviet source at all: Soviet-held, no Axis unit in it, no unnegated Axis ZOC."""
     baku = baku_hex(c)
-    for hid, h in c.map.hexes.items():
-        if h.port == "caspian" and hid != baku and c.controller(hid) == SOVIET and hid in soviet_full_without_baku:
+    return bool(baku) and c.controller(baku) == SOVIET and baku not in blocked_hexes(c, SOVIET)
+
+
+def baku_is_full_source(c: Ctx, soviet_full_without_baku: frozenset[str]) -> bool:
+    """13.2.3: Baku is a full source while another Soviet-held Caspian port traces supply without it."""
+    baku = baku_hex(c)
+    for hid in _ports(c, "caspian"):
+        if hid != baku and c.controller(hid) == SOVIET and hid in soviet_full_without_baku:
             return True
     return False
 
 
 def baku_full_source(c: Ctx) -> bool:
-    """Whether Baku is a full Soviet supply source now (used by 5.1.2's turn 8 victory)."""
-    baku = baku_hex(c)
-    if not baku or c.controller(baku) != SOVIET or baku in blocked_hexes(c, SOVIET):
+    """Whether Baku is a full Soviet supply source now (5.1.2's turn 8 victory, rail movement)."""
+    if not baku_usable(c):
         return False
-    full, _ = _normal(c, "SU", SOVIET)
-    return baku_is_full_source(c, full)
+    key = ("baku_full",)
+    if key not in c.cache:
+        full, _ = _trace_net(c, sources(c, "SU"), SOVIET)
+        full |= _port_links(c, SOVIET, full)
+        c.cache[key] = baku_is_full_source(c, frozenset(full))
+    return c.cache[key]
+
+
+def full_sources(c: Ctx, side: str) -> set[str]:
+    """Every hex that is a full supply source of `side` now (10.2.3's rail trace; 7.5.2c placement)."""
+    out = set()
+    for g in SIDE_GROUPS[side]:
+        out |= sources(c, g)
+    if side == SOVIET and baku_full_source(c):
+        out.add(baku_hex(c))
+    return out
 
 
 # ---- verdicts -----------------------------------------------------------------------------------
 
 def fortress_supplied(c: Ctx, uid: str) -> bool:
-    """13.2.4, 16.3.5: a friendly fortress or festung in the unit's own hex."""
+    """13.2.4, 16.3.5: a standing fortress its side owned at the start (16.2.1), or a festung, in the unit's hex."""
     hid = c.loc(uid)
     side = c.side_of(uid)
-    h = c.map.hexes[hid]
     m = c.s["markers"]
-    if h.fortress == side and hid not in m["fortress_destroyed"]:
+    if c.map.hexes[hid].fortress == side and terrain.fortress_standing(c, hid):
         return True
     if side == AXIS and hid in m["festung"]:
         return True
@@ -230,28 +285,32 @@ def status(c: Ctx, uid: str) -> str:
     ud = c.udef(uid)
     if ud.kind == "partisan":
         return "full"  # 16.1.6: active partisans are always in supply
-    if c.s["units"][uid].get("landed_marine"):
-        return "full" if _black_sea_port_held(c) else "none"  # 13.1.4
-    verdict = net(c, group_of(c, uid)).status(c.loc(uid))
+    hid = c.loc(uid)
+    if c.s["units"][uid].get("landed_marine") and "black" in c.map.hexes[hid].coast and _black_sea_port_held(c):
+        return "full"  # 13.1.4, 7.5.4
+    verdict = net(c, group_of(c, uid)).status(hid)
     if verdict != "full" and fortress_supplied(c, uid):
         return "limited"
     return verdict
 
 
 def _black_sea_port_held(c: Ctx) -> bool:
-    return any(h.port == "black" and c.controller(hid) == SOVIET for hid, h in c.map.hexes.items())
+    return any(c.controller(h) == SOVIET for h in _ports(c, "black"))
 
 
 def judge(c: Ctx, uids) -> list[str]:
-    """Fix the supply of these units now (13.1.1); return those found out of supply."""
+    """Fix the supply of these units now, all at the same instant (13.1.1); return those found out of supply."""
     verdicts = {uid: status(c, uid) for uid in uids}
     oos = []
+    changed = False
     for uid, verdict in verdicts.items():
         if c.s["units"][uid]["supply"] != verdict:
             c.s["units"][uid]["supply"] = verdict
-            c.cache.clear()  # ZOCs depend on supply
+            changed = True
         if verdict == "none":
             oos.append(uid)
+    if changed:
+        c.cache.clear()  # ZOCs depend on supply
     return oos
 
 
@@ -266,9 +325,9 @@ def hex_supplied(c: Ctx, hid: str, side: str, *, limited_counts: bool = False) -
     """Would a friendly unit in `hid` trace supply? (13.3.9, 17.1.3, 7.5.2c).
 
     For the Axis any nationality's sources count: the hex is Axis-held as a whole.
+    `limited_counts`: Baku's limited supply is enough (attrition, 13.2.3).
     """
-    groups = ("SU",) if side == SOVIET else ("GE", "RO", "HU")
-    for g in groups:
+    for g in SIDE_GROUPS[side]:
         n = net(c, g)
         if hid in n.full or (limited_counts and hid in n.limited):
             return True
@@ -276,8 +335,10 @@ def hex_supplied(c: Ctx, hid: str, side: str, *, limited_counts: bool = False) -
 
 
 def is_oos(c: Ctx, uid: str) -> bool:
+    """Marked out of supply (the last judgement found no supply at all)."""
     return c.s["units"][uid]["supply"] == "none"
 
 
 def in_full_supply(c: Ctx, uid: str) -> bool:
+    """Judged in full supply: what every action other than defending and attrition needs."""
     return c.s["units"][uid]["supply"] == "full"

@@ -1,6 +1,9 @@
 """Reading the Terrain Effects Chart for a hex or hexside (10.1, 11.2.1, 11.4.3, 12.2.5).
 
 Every rule asks its terrain question here, so the chart's data shape is known in one place.
+The static facts the movement and supply searches read thousands of times per action
+(which neighbours a land unit can step to, and at what MP cost) are computed once per
+board and kept in `land_edges`.
 """
 from __future__ import annotations
 
@@ -8,6 +11,8 @@ from .context import Ctx
 
 
 RIVER_KEYS = {"river": "river", "major": "major_river"}  # map hexside value -> TEC row
+
+_STATIC: dict[int, dict] = {}  # id(map) -> static tables
 
 
 def tec(c: Ctx):
@@ -34,12 +39,41 @@ def hexside_mp(c: Ctx, a: str, b: str) -> int:
 
 
 def enter_cost(c: Ctx, a: str, b: str) -> int:
+    """MP to step from `a` into `b`: the hex's cost plus what the hexside adds."""
     return hex_mp(c, b) + hexside_mp(c, a, b)
 
 
 def impassable(c: Ctx, a: str, b: str) -> bool:
     hs = c.map.hexside(a, b)
     return hs is not None and bool(hs.impassable)
+
+
+def land(c: Ctx, hid: str) -> bool:
+    """A hex units may stand in: on the playable board and not water."""
+    h = c.map.hexes.get(hid)
+    return h is not None and h.playable and not h.is_water
+
+
+def _static(c: Ctx) -> dict:
+    key = id(c.map)
+    tables = _STATIC.get(key)
+    if tables is None or tables["map"] is not c.map:
+        edges: dict[str, tuple[tuple[str, int], ...]] = {}
+        for hid in c.map.hexes:
+            if not land(c, hid):
+                edges[hid] = ()
+                continue
+            edges[hid] = tuple((n, enter_cost(c, hid, n)) for n in c.map.neighbours(hid)
+                               if land(c, n) and not impassable(c, hid, n))
+        tables = {"map": c.map, "edges": edges}
+        _STATIC[key] = tables
+    return tables
+
+
+def land_edges(c: Ctx) -> dict[str, tuple[tuple[str, int], ...]]:
+    """hex -> ((neighbour, MP to enter it), ...): every step a land unit may take on this board,
+    leaving out water, neutral ground and lake/sea hexsides (8.2)."""
+    return _static(c)["edges"]
 
 
 def has_terrain(c: Ctx, hid: str, *names: str) -> bool:

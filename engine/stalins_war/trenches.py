@@ -4,7 +4,15 @@ For 1 OPS a side may try to entrench a hex holding one of its LCUs, once per hex
 round; the LCU may not move that round (other units may). After movement a die is
 rolled for each attempt: 1–3 places a trench. With 23.1.3 a second OPS takes 3 off
 the roll. The Soviets entrench only after People's Militia, the Axis only after
-Hedgehogs; units out of supply cannot (13.3.3). The counter mix is a hard limit.
+Hedgehogs; units out of supply cannot (13.3.3). The counter mix is a hard limit
+(10.3.2): attempts under way count against it. A side's trench leaves the map when its
+hex becomes enemy-held or enemy-occupied (`control`) or at the end of the turn by the
+owner's choice (`end_turn`). Trenches placed by events need an LCU in the hex as well
+(10.3.3; `can_place_trench`).
+
+Ruling: a unit in fortress supply (or Baku's limited supply) is supplied for defence and
+attrition only (13.2.3, 13.2.4), so its LCU cannot entrench; entrenching is an action,
+not defence.
 """
 from __future__ import annotations
 
@@ -36,7 +44,7 @@ def candidates(c: Ctx, side: str) -> list[tuple[str, str]]:
         hid = c.loc(uid)
         if not ud.lcu or hid in tried or hid in c.s["markers"]["trench"]:
             continue
-        if rs["mp"].get(uid, 0) or c.s["units"][uid]["supply"] == "none":
+        if rs["mp"].get(uid, 0) or uid in rs["strategic"] or c.s["units"][uid]["supply"] != "full":
             continue
         out.append((hid, uid))
     return out
@@ -67,6 +75,17 @@ def refusal(c: Ctx, side: str, action: dict) -> str | None:
     if action.get("bonus") and not c.s["options"]["extra_trench_ops"]:
         return "23.1.3 is not in use in this game"
     return "10.3.1: entrench a hex holding one of your supplied LCUs that has not moved, once per round, for 1 OPS"
+
+
+def can_place_trench(c: Ctx, side: str, hid: str) -> str | None:
+    """Why an event may not put one of `side`'s trenches in `hid` (10.3.2, 10.3.3), or None."""
+    if not any(c.udef(u).lcu for u in c.units_at(hid, side)):
+        return "10.3.3: a trench goes only in a hex holding one of your LCUs"
+    if hid in c.s["markers"]["trench"]:
+        return "10.3.1: the hex already has a trench"
+    if markers_in_use(c, side) >= trench_limit(c, side):
+        return "10.3.2: every trench marker is in use"
+    return None
 
 
 def trench_limit(c: Ctx, side: str) -> int:
