@@ -160,7 +160,7 @@ def board_svg(game_id: int, db: DB, caller: CallerDep, ctx: Ctx) -> Response:
     seat = game.seat_of(caller.user_id)
     svg = play.board_svg(db, ctx.rules, ctx.snapshots, game, seat)
     if svg is None:
-        raise ApiError(404, "not_found", "The game has not started yet.")
+        raise ApiError(409, "game_not_active", "The game has not started yet.")
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "private, no-store"})
 
 

@@ -36,6 +36,8 @@ def open_with_full_information(db: Session, admin: User, game_id: int) -> Game:
     game = db.get(Game, game_id)
     if game is None:
         raise not_found()
+    if game.status in ("open", "active") and game.seat_of(admin.id) is not None:
+        raise ApiError(403, "forbidden", "You play in this game: its hidden information stays hidden until it ends.")
     audit(db, admin, "view_game", "game", game.id)
     db.commit()
     return game

@@ -139,3 +139,14 @@ def test_admin_bootstrap_is_idempotent(ctx):
         assert user.is_admin
     with ctx.db.session() as db:  # the first password stays
         assert accounts.authenticate(db, ctx.settings, "boss", "boss password", "1.1.1.1").is_admin
+
+
+def test_an_admin_who_plays_in_a_game_cannot_open_it_with_full_information(client, ctx, people):
+    root, alice, _ = people
+    game = start_game(client, root, alice)
+    response = client.get(f"/api/admin/games/{game['id']}", headers=root.headers)
+    assert response.status_code == 403 and error_code(response) == "forbidden"
+    assert client.get(f"/admin/games/{game['id']}", headers=root.headers).status_code == 403
+    client.post(f"/api/games/{game['id']}/resign", headers=alice.headers)
+    assert client.get(f"/api/admin/games/{game['id']}", headers=root.headers).status_code == 200  # once it is over
+    assert audit(ctx) == [("root", "view_game", str(game["id"]))]
