@@ -5,7 +5,7 @@ from ..core.errors import IllegalAction, PositionError
 from ..core.protocol import Game, GameModule, register
 from . import flow, setup
 # Every module that registers decision steps is imported here, so each frame kind has its step.
-from . import draw, end_turn, event_cards, operations, reinforcements, replacements, rounds  # noqa: F401
+from . import combat, draw, end_turn, event_cards, operations, reinforcements, replacements, rounds, special  # noqa: F401
 from .constants import AXIS, SIDES, SOVIET
 from .context import Ctx
 from .data import load_data

@@ -115,6 +115,11 @@ class Operations(Step):
             if ops > available(c, side):
                 raise IllegalAction("7.3.3: leaving this enemy ZOC costs 1 OPS and none are left.")
             return
+        if f["stage"] == "exploit" and kind == "exploit":
+            from . import exploitation
+
+            exploitation.check(c, side, action)  # any legal exploitation path, not only the listed ones
+            return
         super().check(c, f, side, action)
 
     def refuse(self, c, f, side, action, legal):

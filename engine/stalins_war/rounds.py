@@ -62,10 +62,11 @@ def begin(c: Ctx) -> None:
 
 def finish(c: Ctx) -> None:
     """Close the round: played cards to the discards (or out of the game), markers off."""
-    from . import options_rules
+    from . import combat_cards, options_rules
 
     rs = c.s["rs"]
     side = rs["side"]
+    combat_cards.end_of_round(c)  # 7.5.5b: round-wide combat cards go at the end of the round
     for card, use in rs["played"]:
         if decks.where(c, side, card) != "played":
             continue

@@ -3,7 +3,7 @@ import pytest
 
 import engine
 from tests.engine.combat_support import (attack, battle, combat, declare, finish_combat, has, legal, no_cards, phase,
-                                         stage, take, unit, where)
+                                         new, stage, take, unit, where)
 
 WEST = {"1821": ["GE-9A", "GE-39Pz"], "1920": ["GE-57Pz", "GE-43K"], "1921": ["SU-13R"]}
 
@@ -156,10 +156,15 @@ def test_11_1_9_geographic_restrictions(place, flag):
     hid = m.places[place]
     near = next(n for n in m.neighbours(hid) if m.hexes[n].playable and not m.hexside(hid, n))
     units = {hid: ["SU-13R"], near: ["GE-9A"]}
-    g = battle(units, [near])
-    assert not has(g, "axis", type="attack", target=hid)
+    g = new(units)
+    g.apply("axis", {"type": "end_movement"})
+    assert not has(g, "axis", type="mark_combat", hex=near)  # nothing there to attack
+    other = next(n for n in m.neighbours(near) if n != hid and m.hexes[n].playable and not m.hexes[n].caucasus_zone
+                 and not m.hexside(near, n) and n not in m.places.values())
+    g1 = battle({**units, other: ["SU-20R"]}, [near])
+    assert has(g1, "axis", type="attack", target=other) and not has(g1, "axis", type="attack", target=hid)
     with pytest.raises(engine.IllegalAction, match="11.1.9"):
-        g.apply("axis", {"type": "attack", "target": hid})
+        g1.apply("axis", {"type": "attack", "target": hid})
     g2 = battle(units, [near], flags={flag: True})
     assert has(g2, "axis", type="attack", target=hid)
 
@@ -180,40 +185,45 @@ def test_11_1_10_no_axis_attack_across_the_volga_line():
     from engine.stalins_war.data import load_data
 
     m = load_data().map
-    pair = next(k for k, v in m.hexsides.items() if v.volga_line)
-    a, b = pair.split("-")
-    soviet_hex, axis_hex = (b, a) if m.hexes[b].country == "soviet_union" else (a, b)
-    units = {soviet_hex: ["SU-13R"], axis_hex: ["GE-9A"]}
-    restrictions = {"leningrad": True, "moscow": True, "stalingrad": True}
-    g = battle(units, [axis_hex], flags={"blau": True}, stats={"restrictions_lifted": restrictions})
-    assert not has(g, "axis", type="attack", target=soviet_hex)
-    with pytest.raises(engine.IllegalAction, match="11.1"):
-        g.apply("axis", {"type": "attack", "target": soviet_hex})
-    g2 = battle(units, [axis_hex], flags={"blau": True}, stats={"restrictions_lifted": restrictions},
+    assert m.hexside("2829", "2929").volga_line
+    units = {"2929": ["SU-13R"], "2829": ["GE-9A"]}
+    lifted = {"leningrad": True, "moscow": True, "stalingrad": True}
+    g = new(units, flags={"blau": True}, stats={"restrictions_lifted": lifted})
+    g.apply("axis", {"type": "end_movement"})
+    assert not has(g, "axis", type="mark_combat", hex="2829")
+    g2 = battle(units, ["2829"], flags={"blau": True}, stats={"restrictions_lifted": lifted},
                 control={m.places["Stalingrad"]: "axis"})
-    assert has(g2, "axis", type="attack", target=soviet_hex)
+    assert has(g2, "axis", type="attack", target="2929")
+    g3 = battle({**units, "2828": ["SU-20R"]}, ["2829"], flags={"blau": True}, stats={"restrictions_lifted": lifted})
+    with pytest.raises(engine.IllegalAction, match="11.1.10"):
+        g3.apply("axis", {"type": "attack", "target": "2929"})
 
 
 def test_4_4_4_no_soviet_attack_into_romania_on_turn_1():
     units = {"1627": ["RO-3A"], "1726": ["SU-SouthF"]}
-    g = battle(units, ["1726"], active="soviet", turn=1, round=1)
-    assert stage(g) != "combat" or not has(g, "soviet", type="attack", target="1627")
+    g = new(units, active="soviet", turn=1, round=1)
+    g.apply("soviet", {"type": "end_movement"})
+    assert not has(g, "soviet", type="mark_combat", hex="1726")
+    g1 = battle({**units, "1727": ["GE-43K"]}, ["1726"], active="soviet", turn=1, round=1)
+    assert has(g1, "soviet", type="attack", target="1727")
+    with pytest.raises(engine.IllegalAction, match="4.4.4"):
+        g1.apply("soviet", {"type": "attack", "target": "1627"})
     g2 = battle(units, ["1726"], active="soviet", turn=2, round=1)
     assert has(g2, "soviet", type="attack", target="1627")
 
 
 def test_4_4_7_soviet_fronts_may_not_attack_lone_panzers_on_turns_1_2():
-    units = {"1921": ["GE-39Pz"], "2021": ["SU-WestF"], "2022": ["SU-4M"]}
-    g = battle(units, ["2021", "2022"], active="soviet", turn=2)
+    units = {"1921": ["GE-39Pz"], "2022": ["SU-WestF", "SU-4M"]}
+    g = battle(units, ["2022"], active="soviet", turn=2)
     g.apply("soviet", {"type": "attack", "target": "1921"})
     assert {a["unit"] for a in legal(g, "soviet", "commit")} == {"SU-4M"}
     with pytest.raises(engine.IllegalAction, match="4.4.7"):
         g.apply("soviet", {"type": "commit", "unit": "SU-WestF"})
-    g3 = battle(units, ["2021", "2022"], active="soviet", turn=3)
+    g3 = battle(units, ["2022"], active="soviet", turn=3)
     g3.apply("soviet", {"type": "attack", "target": "1921"})
     assert {a["unit"] for a in legal(g3, "soviet", "commit")} == {"SU-4M", "SU-WestF"}
     # not only panzers in the hex: the front may attack
-    g4 = battle({**units, "1921": ["GE-39Pz", "GE-43K"]}, ["2021", "2022"], active="soviet", turn=2)
+    g4 = battle({**units, "1921": ["GE-39Pz", "GE-43K"]}, ["2022"], active="soviet", turn=2)
     g4.apply("soviet", {"type": "attack", "target": "1921"})
     assert has(g4, "soviet", type="commit", unit="SU-WestF")
 
