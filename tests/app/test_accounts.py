@@ -217,30 +217,3 @@ def test_change_password(client, ctx):
     assert response.status_code == 200 and "Password changed" in response.text
     with ctx.db.session() as db:
         assert accounts.authenticate(db, ctx.settings, "alice", "a new password", "1.2.3.4").username == "alice"
-
-
-def test_your_move_emails_go_to_players_who_asked_for_them(client, ctx, monkeypatch):
-    from tests.app.support import acting, start_game
-
-    sent = []
-    ctx.mailer.enabled = True
-    monkeypatch.setattr(ctx.mailer, "send", lambda to, subject, body: sent.append((to, subject, body)))
-    alice, bob = make_user(ctx, "alice"), make_user(ctx, "bob")
-    client.post("/api/session", json={"username": "bob", "password": PASSWORD})
-    token = page_csrf(client, "/account")
-    bad = client.post("/account/email", data={"csrf_token": token, "email": "not an email", "email_on_turn": "1"})
-    assert bad.status_code == 422
-    saved = client.post("/account/email", data={"csrf_token": token, "email": "bob@example.org", "email_on_turn": "1"})
-    assert saved.status_code == 200 and "Saved" in saved.text
-
-    game = start_game(client, alice, bob)
-    # Play until the move passes from alice to bob (only his address is known).
-    for _ in range(60):
-        if sent:
-            break
-        player, v = acting(client, game["id"], alice, bob)
-        client.post(f"/api/games/{game['id']}/actions", json={"seq": v["seq"], "action": v["actions"][0]},
-                    headers=player.headers)
-    assert sent, "bob was told it is his move"
-    to, subject, body = sent[-1]
-    assert to == "bob@example.org" and f"game {game['id']}" in subject and f"/games/{game['id']}" in body
