@@ -19,6 +19,11 @@ def game(position: dict | None = None, seed: int = 0, options: dict | None = Non
     return engine.new_game("stalins_war", seed=seed, options=options or {}, position=pos)
 
 
+def axis_west(col: int) -> dict:
+    """A `control` entry handing the Axis every Soviet-held hex up to column `col` (so Axis supply runs east)."""
+    return {h: "axis" for h, s in game().view(None)["control"].items() if s == "soviet" and int(h[:2]) <= col}
+
+
 def hexinfo(hid: str):
     """The board's record of a hex (for a test's premises only)."""
     return load_data().map.hexes[hid]

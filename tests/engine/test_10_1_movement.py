@@ -1,7 +1,7 @@
 """10.1 Movement: costs, adjacency, allowance, the one-hex minimum, the Paulus line, enemy units."""
 from __future__ import annotations
 
-from .helpers import act, control, game, hexinfo, moves, refused, supply, where
+from .helpers import act, axis_west, control, game, hexinfo, moves, refused, supply, where
 
 # A Soviet shock army has MA 2 (10.1.4), a rifle army MA 3, a tank army MA 4.
 
@@ -86,11 +86,6 @@ def test_10_1_4_major_river_hexside_adds_a_movement_point():
     assert "3326" in moves(g, "soviet", "SU-1S")
     assert "3426" not in moves(g, "soviet", "SU-1S")  # 2 MP spent crossing the river
     refused(g, "soviet", "10.1.4", type="move", unit="SU-1S", path=["3326", "3426"])
-
-
-def axis_west(col: int) -> dict:
-    """Control of every Soviet-held hex up to column `col` handed to the Axis (so Axis rail supply runs east)."""
-    return {h: "axis" for h, s in game().view(None)["control"].items() if s == "soviet" and int(h[:2]) <= col}
 
 
 def test_10_1_5_paulus_line_costs_supplied_axis_units_one_ma_on_turns_1_to_4():
