@@ -49,6 +49,16 @@ SOURCE_COLOUR = {"GE": "#5a6168", "SU": "#a4472f", "RO": "#b89b1c", "HU": "#4f7a
 SIZE_MARK = {"corps": "XXX", "army": "XXXX", "front": "XXXXX"}
 
 _ID_SAFE = re.compile(r"[^A-Za-z0-9_.-]")
+_UNIT_CORNERS = [(math.cos(math.radians(60 * i)), math.sin(math.radians(60 * i))) for i in range(6)]
+
+
+def _direction(a: str, b: str) -> int:
+    """Direction index (N, NE, SE, S, SW, NW = 0..5) from a to its neighbour b."""
+    col, row = hexgrid.col_row(a)
+    bc, br = hexgrid.col_row(b)
+    offsets = (((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)) if col % 2
+               else ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1)))
+    return offsets.index((bc - col, br - row))
 
 
 def esc(text: Any) -> str:
@@ -127,14 +137,22 @@ class _Board:
         c0, c1 = m.board.columns
         r0, r1 = m.board.rows
         self.frame_ids = [hexgrid.hex_id(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
+        self._corners: dict[str, list[str]] = {}
 
     # coordinates
     def P(self, x: float, y: float) -> str:
         return f"{_f(x * self.s)},{_f(y * self.s)}"
 
+    def corner_strs(self, hid: str) -> list[str]:
+        """The six corners of a hex as "x,y" strings (corner i at 60*i degrees, y down), cached."""
+        c = self._corners.get(hid)
+        if c is None:
+            cx, cy = hexgrid.center(hid)
+            c = self._corners[hid] = [self.P(cx + dx, cy + dy) for dx, dy in _UNIT_CORNERS]
+        return c
+
     def hexpath(self, hid: str) -> str:
-        pts = hexgrid.corners(hid)
-        return "M" + "L".join(self.P(x, y) for x, y in pts) + "Z"
+        return "M" + "L".join(self.corner_strs(hid)) + "Z"
 
     def centre(self, hid: str) -> tuple[float, float]:
         x, y = hexgrid.center(hid)
@@ -148,19 +166,20 @@ class _Board:
             ys.append(y)
         return (min(xs) - 1) * self.s, (min(ys) - 0.9) * self.s, (max(xs) + 1) * self.s, (max(ys) + 0.9) * self.s
 
-    def edge(self, a: str, b: str) -> tuple[tuple[float, float], tuple[float, float]] | None:
-        ca, cb = hexgrid.corners(a), hexgrid.corners(b)
-        shared = [p for p in ca if any(abs(p[0] - q[0]) < 1e-6 and abs(p[1] - q[1]) < 1e-6 for q in cb)]
-        if len(shared) != 2:
-            return None
-        return shared[0], shared[1]
-
     def edge_path(self, pairs: Iterable[tuple[str, str]]) -> str:
+        """Path along the edges shared by each pair of neighbouring hexes."""
         parts = []
         for a, b in pairs:
-            e = self.edge(a, b)
-            if e:
-                parts.append(f"M{self.P(*e[0])}L{self.P(*e[1])}")
+            try:
+                d = hexgrid.neighbours(a).index(b)
+            except ValueError:
+                continue
+            # neighbours() lists N, NE, SE, S, SW, NW; the edge towards direction d joins
+            # corners d+4 and d+5 (corner 0 points east, corners turn clockwise)
+            if len(hexgrid.neighbours(a)) != 6:
+                d = _direction(a, b)
+            c = self.corner_strs(a)
+            parts.append(f"M{c[(d + 4) % 6]}L{c[(d + 5) % 6]}")
         return "".join(parts)
 
     def svg(self) -> tuple[str, tuple[float, float, float, float]]:
@@ -376,7 +395,7 @@ class _Board:
         for hid, h in self.m.hexes.items():
             cls = "hex water" if h.is_water else ("hex" if h.playable else "hex neutral")
             parts.append(f'<polygon id="hex-{hid}" data-hex="{hid}" class="{cls}" '
-                         f'points="{_poly((x * self.s, y * self.s) for x, y in hexgrid.corners(hid))}"/>')
+                         f'points="{" ".join(self.corner_strs(hid))}"/>')
         parts.append("</g>")
         return "".join(parts)
 
