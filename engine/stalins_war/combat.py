@@ -415,6 +415,8 @@ def proceed(c: Ctx, f: dict) -> None:
                 continue
             return
         if ph == "done":
+            c.say(f"The combat at {c.hex_label(f['target'])} is over.", kind="combat_result",
+                  hex=f["target"], combat=combat_view(c, f))
             flow.pop(c, "combat")
             return
         raise AssertionError(f"unknown combat phase {ph}")  # pragma: no cover

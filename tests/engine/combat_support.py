@@ -66,19 +66,32 @@ def declare(g, side: str, target: str, units) -> None:
         g.apply(side, {"type": "commit", "unit": u})
 
 
-def attack(g, side: str, target: str, units, dice=None) -> None:
-    """Declare, commit, force the dice (attacker's die first), resolve."""
+def attack(g, side: str, target: str, units, dice=None) -> list[dict]:
+    """Declare, commit, force the dice (attacker's die first), resolve; return the log of the resolution."""
     declare(g, side, target, units)
     if dice:
         g.force_dice(*dice)
-    g.apply(side, {"type": "resolve"})
+    return g.apply(side, {"type": "resolve"})
 
 
-def no_cards(g) -> None:
+def result(log: list[dict]) -> dict | None:
+    """The final picture of the last combat that ended in these log entries (kind "combat_result")."""
+    found = [e["combat"] for e in log if e.get("kind") == "combat_result"]
+    return found[-1] if found else None
+
+
+def outcome(g, log: list[dict]) -> dict:
+    """The combat as the view shows it while it lasts, or its final picture once it is over."""
+    return combat(g) or result(log)
+
+
+def no_cards(g) -> list[dict]:
     """Decline combat cards for whichever side is asked."""
+    log = []
     while phase(g) == "cards":
         side = g.active_sides()[0]
-        g.apply(side, {"type": "done_combat_cards"})
+        log += g.apply(side, {"type": "done_combat_cards"})
+    return log
 
 
 def take(g, side: str, *units) -> None:
@@ -114,3 +127,51 @@ def finish_combat(g):
         acts = g.legal_actions(side)
         a = next((x for x in acts if x["type"] in ("end_advance", "done_combat_cards", "accept_retreat")), acts[0])
         g.apply(side, {k: v for k, v in a.items() if k != "label"})
+
+
+def die_for(table: str, strength: int, shift: int, loss: int, asterisk: bool | None = None) -> int:
+    """A die roll that gives `loss` (and, if given, `asterisk`) on a Fire Table for this strength and net shift."""
+    from engine.stalins_war.data import load_data
+
+    t = load_data().tables.fire[table]
+    col = t.shifted(t.column_for(strength), shift)
+    for die in range(1, 7):
+        got, star = t.result(col, die)
+        if got == loss and (asterisk is None or star == asterisk):
+            return die
+    raise AssertionError(f"no die gives {loss}{'*' if asterisk else ''} on the {table} table at {strength} ({shift:+d})")
+
+
+def with_state(g, change):
+    """A copy of the game after `change(state)` edits its JSON state (for set-ups positions cannot express)."""
+    s = g.to_json()
+    change(s)
+    return engine.load(s)
+
+
+def finish(g) -> None:
+    """Play the combat to its end: take the first offered choice, never advancing or playing cards."""
+    finish_combat(g)
+
+
+def tie_dice(cb: dict, exclude=(0,)) -> tuple[int, int]:
+    """Dice giving both sides the same plain Loss Number (not in `exclude`) for the fire shown in `cb`."""
+    a, d = cb["fire"][cb["attacker"]], cb["fire"][cb["defender"]]
+    for loss in range(0, 7):
+        if loss in exclude:
+            continue
+        try:
+            return (die_for(a["table"], a["strength"], a["net"], loss, False),
+                    die_for(d["table"], d["strength"], d["net"], loss, False))
+        except AssertionError:
+            continue
+    raise AssertionError("no common Loss Number")
+
+
+def first_choices(g, log: list[dict], phases=("losses",)) -> list[dict]:
+    """Answer decisions of the given combat phases with the first offered action."""
+    while phase(g) in phases:
+        side = g.active_sides()[0]
+        a = g.legal_actions(side)[0]
+        log += g.apply(side, strip(a))
+    return log
