@@ -17,7 +17,7 @@ from sqlalchemy import (
     Text,
     func,
 )
-from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.dialects.postgresql import JSON, JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, deferred, mapped_column
 
 # Stable constraint names, so migrations can refer to them.
@@ -120,8 +120,10 @@ class Game(Base):
     axis_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True)
     soviet_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True)
     # The seed and the full state hold hidden information: never serialised to clients.
+    # `json`, not `jsonb`: it keeps the engine's key order, so a state read back is the
+    # very dict that was stored (an engine may iterate in that order).
     seed: Mapped[int | None] = deferred(mapped_column(BigInteger))
-    state: Mapped[dict[str, Any] | None] = deferred(mapped_column(JSONB))
+    state: Mapped[dict[str, Any] | None] = deferred(mapped_column(JSON))
     seq: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     active_sides: Mapped[list[Any]] = mapped_column(default=list, server_default="[]")
     # A few public facts (turn, phase, VP) copied from the spectator view for lobby lists.

@@ -80,7 +80,7 @@ def upgrade() -> None:
     sa.Column('axis_user_id', sa.Integer(), nullable=True),
     sa.Column('soviet_user_id', sa.Integer(), nullable=True),
     sa.Column('seed', sa.BigInteger(), nullable=True),
-    sa.Column('state', postgresql.JSONB(astext_type=sa.Text()), nullable=True),
+    sa.Column('state', postgresql.JSON(astext_type=sa.Text()), nullable=True),
     sa.Column('seq', sa.Integer(), server_default='0', nullable=False),
     sa.Column('active_sides', postgresql.JSONB(astext_type=sa.Text()), server_default='[]', nullable=False),
     sa.Column('summary', postgresql.JSONB(astext_type=sa.Text()), server_default='{}', nullable=False),
