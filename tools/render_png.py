@@ -124,7 +124,7 @@ def shoot(svg: str, path: Path, scale: float = 1.0) -> None:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "images")
-    ap.add_argument("--scale", type=float, default=34.0, help="pixels per hex radius on the full board")
+    ap.add_argument("--scale", type=float, default=38.0, help="pixels per hex radius on the full board")
     args = ap.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     board = load_map(DATA_DIR)
