@@ -123,6 +123,9 @@ function renderStatus() {
   if (game.result) parts.push(`Game over: ${game.result.winner ? cap(game.result.winner) + " wins" : "no winner"} — ${game.result.reason}`);
   parts.push(`seq ${state.seq}`);
   $("status").textContent = parts.join(" · ");
+  // A tab left open for a correspondence game shows when it is your move.
+  const yourMove = game.status === "active" && state.seat && game.active_sides.includes(state.seat);
+  document.title = `${yourMove ? "● Your move · " : ""}Game ${game.id} · Stalin's War Online`;
 }
 
 // The engine's decision prompt: {"prompt": {side: text}}; spectators see every side's.
