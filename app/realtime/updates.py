@@ -8,6 +8,7 @@ from sqlalchemy import select
 
 from app.context import AppContext
 from app.models import Game, GameLogEntry, User
+from app.schemas import PlayerOut
 from app.services import chat
 from app.services import games as lobby
 from app.services.play import SeatView, seat_view, visible_log
@@ -43,9 +44,10 @@ def build(ctx: AppContext, game_id: int, viewers: list[Viewer]) -> list[Update] 
         game = db.get(Game, game_id)
         if game is None:
             return None
-        people = lobby.players(db, [game])
-        ids = {v.user_id for v in viewers if v.user_id}
+        # One query for the seated players and the viewers.
+        ids = {v.user_id for v in viewers if v.user_id} | {i for i in (game.axis_user_id, game.soviet_user_id) if i}
         users = {u.id: u for u in db.scalars(select(User).where(User.id.in_(ids)))} if ids else {}
+        people = {u.id: PlayerOut(id=u.id, username=u.username) for u in users.values()}
         views: dict[str | None, SeatView] = {}
         oldest = min((v.last_log_id for v in viewers), default=0)
         entries = visible_log(db, game_id, None, after_id=oldest, everything=True, limit=500)
