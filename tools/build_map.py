@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Build the Stalin's War board, ``data/stalins_war/map/map.json``, from its geography sources.
 
-    python3 tools/build_map.py            # rebuild map.json (and the fit tables in README.md)
+    python3 tools/build_map.py            # rebuild map.json (and the generated tables in README.md)
     python3 tools/build_map.py --check    # fail if map.json or README.md is out of date
+    python3 tools/build_map.py -v         # also print every ruling applied (moves, merges, overrides)
 
 Standard library only, deterministic: the same sources give the same bytes.
 
@@ -14,11 +15,14 @@ What it does, in order (each step is explained in data/stalins_war/map/README.md
 2. Adds a smooth correction (Gaussian radial basis functions) that carries each of those
    places, and the few extra pins in board.toml, exactly onto its hex.
 3. Rasterises seas, lakes, countries and terrain regions onto the hexes by sampling 37
-   points in each hex; rivers onto hexsides (a river crosses the segment joining the two
-   hex centres); water lying across such a segment makes the hexside impassable.
-4. Places the named places, lays the railways hex by hex, draws the logistical zones and
-   finds the board edges and the supply sources.
-5. Checks the result against the facts the rules state and writes map.json.
+   points in each hex; rivers onto hexsides (a river crossing the segment joining the two
+   hex centres an odd number of times); water across that segment, with no land along the
+   shared edge, makes the hexside impassable.
+4. Applies the rulings of board.toml (set-up countries, overrides), places the named places,
+   lays the railways hex by hex, draws the logistical zones and finds the board edges and
+   the supply sources.
+5. Fails on anything inconsistent (a railway over water, a port off the coast, a rule place
+   off the board ...) and writes map.json.
 
 Hex geometry comes from engine/core/hexgrid.py (loaded as a plain file so that the
 engine package, with its dependencies, is not imported).
@@ -47,12 +51,12 @@ SQRT3 = math.sqrt(3.0)
 HEX_STEP = SQRT3            # centre-to-centre distance of neighbouring hexes (hex size 1)
 SETTLEMENT_RANK = {None: 0, "town": 1, "city": 2, "major_city": 3}
 TERRAIN_ORDER = ("mountain", "swamp", "forest", "rough", "desert", "clear")
-SECOND_TERRAIN_SHARE = 0.40
-WATER_HEX_SHARE = 0.50
-WATER_SIDE_SHARE = 0.20     # water along this much of a centre-to-centre segment ...
-EDGE_LAND_SHARE = 0.20      # ... closes the hexside unless land runs along this much of the shared edge
-COAST_SHARE = 0.08
-FEATURES = ("vp", "oil", "usir", "capital", "fortress", "port")          # this much of a land hex in a sea makes it touch that sea
+SECOND_TERRAIN_SHARE = 0.40   # a second terrain type covering this much of a hex's land is added
+WATER_HEX_SHARE = 0.50        # a hex this much water is a sea or lake hex
+WATER_SIDE_SHARE = 0.20       # water along this much of a centre-to-centre segment ...
+EDGE_LAND_SHARE = 0.20        # ... closes the hexside unless land runs along this much of the shared edge
+COAST_SHARE = 0.08            # this much of a land hex in a sea makes it touch that sea
+FEATURES = ("vp", "oil", "usir", "capital", "fortress", "port")
 
 
 class BuildError(Exception):
@@ -359,11 +363,8 @@ class Board:
             elif "hex" in pin:
                 target = hexgrid.center(pin["hex"])
                 label = f"{name} to {pin['hex']}"
-            elif pin.get("hold"):
-                target = self.proj.sim(lon, lat)
-                label = f"{name} held"
             else:
-                fail(f"board.toml: warp pin {name}: needs hex, hexside or hold")
+                fail(f"board.toml: warp pin {name}: needs a hex or a hexside")
             pins.append(((lon, lat), target, label, pin["why"], pin.get("sigma_hexes", default_sigma)))
         for name, lon, lat, hid in anchors:
             if any(abs(lon - x) < 0.1 and abs(lat - y) < 0.1 for x, y in hexside_points):
@@ -391,9 +392,6 @@ class Board:
             pts = pts + [pts[0]]
         dense = densify(pts, step)[:-1]
         return [self.P(lon, lat) for lon, lat in dense]
-
-    def line_px(self, pts, step=0.1):
-        return [self.P(lon, lat) for lon, lat in densify([tuple(p) for p in pts], step)]
 
     # -- frame ------------------------------------------------------------------------------
     def frame(self):
@@ -1036,7 +1034,6 @@ class Board:
             ],
             "zone_lines": self.zone_lines,
             "offboard": {hid: side for hid, side in sorted(self.offboard.items())},
-            "frame_water": {hid: self._frame_water(hid) for hid in sorted(self.offboard) if self._frame_water(hid)},
             "labels": [
                 {"text": lb["text"], "kind": lb.get("kind", "country"), "at": [r3(v) for v in self.P(*lb["at"])]}
                 for lb in self.board_cfg.get("label", [])
@@ -1069,12 +1066,6 @@ class Board:
             "rail": sorted([a, b] for a, b in self.rail_links),
             "geometry": geometry,
         }
-
-    def _frame_water(self, hid):
-        w = self.cells[hid]["water"]
-        if sum(w.values()) >= WATER_HEX_SHARE * len(SAMPLES):
-            return max(sorted(w), key=lambda k: w[k])
-        return None
 
 
 def edge_between(a: str, b: str) -> list[float]:

@@ -197,7 +197,6 @@ class Geometry(_Model):
     rivers: list[River]
     zone_lines: dict[str, ZoneLine]
     offboard: dict[str, Literal["west", "east", "south"]] = Field(description="frame hexes that are off the board")
-    frame_water: dict[str, str] = Field(default_factory=dict, description="off-board frame hexes that are water")
     labels: list[Label] = Field(default_factory=list)
     place_points: dict[str, Point] = Field(default_factory=dict, description="true position of each place")
 
