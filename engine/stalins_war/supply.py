@@ -208,7 +208,8 @@ def _port_links(c: Ctx, side: str, full: set[str]) -> set[str]:
     blocked = blocked_hexes(c, side)
     out: set[str] = set()
     for sea in PORT_SEAS:
-        ports = [h for h in _ports(c, sea) if c.s["control"].get(h) == side]
+        foes = c.occupied_hexes(c.enemy(side))
+        ports = [h for h in _ports(c, sea) if c.s["control"].get(h) == side and h not in foes]
         linked = [p for p in ports if p in full]
         if not linked:
             continue
