@@ -110,3 +110,10 @@ def finish_round(g, side: str) -> None:
     while side in g.active_sides() and decision(g) == "operations":
         end = next(a for a in g.legal_actions(side) if a["type"] in STAGE_ENDS)
         g.apply(side, {k: v for k, v in end.items() if k != "label"})
+
+
+def end_of_turn_attrition(side: str, units: dict, **kw):
+    """A position in `side`'s fifth round of turn 5; the round ends and its attrition segment runs."""
+    g = game(turn=5, round=5, active=side, ops=0, units=units, **kw)
+    finish_round(g, side)
+    return g

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import act, control, finish_round, game, hexinfo, supply, where
+from .helpers import act, control, end_of_turn_attrition, game, hexinfo, supply, where
 
 KANDALAKSHA, MURMANSK, BELOMORSK = "2811", "2909", "2814"
 SEVASTOPOL, PEREKOP, KERCH = "1931", "2030", "2131"
@@ -171,13 +171,6 @@ def test_13_3_1_out_of_supply_ma_is_two():
     from .helpers import moves
 
     assert max(len(p) for p in moves(g, "soviet", "SU-1T").values()) <= 2
-
-
-def end_of_turn_attrition(side: str, units: dict, **kw):
-    """A position in `side`'s fifth round; the round ends and its attrition segment runs."""
-    g = game(turn=5, round=5, active=side, ops=0, units=units, **kw)
-    finish_round(g, side)
-    return g
 
 
 def test_13_3_8_oos_units_are_eliminated_in_attrition():
