@@ -83,10 +83,13 @@ def legal_hexes(c: Ctx, uid: str) -> list[str]:
 
 def exchangeable(c: Ctx, newcomer: str, other: str) -> bool:
     """7.5.2c: may `newcomer` (a unit that arrives by exchange) replace the on-map unit `other`?"""
-    kind = c.udef(newcomer).replaces
     od = c.udef(other)
     if od.side != SOVIET or not c.on_map(other) or c.s["units"][other]["supply"] != "full":
         return False
+    return _target_kind(c.udef(newcomer).replaces, od)
+
+
+def _target_kind(kind: str | None, od) -> bool:
     if kind == "blitz_front":
         return od.blitz_front
     if kind == "army":
@@ -94,6 +97,13 @@ def exchangeable(c: Ctx, newcomer: str, other: str) -> bool:
     if kind == "tank_army":
         return od.size == "army" and od.kind == "tank"
     return False
+
+
+def target_pending(c: Ctx, uid: str, pending: list[str]) -> bool:
+    """7.5.2c note: another unit of the same card, not yet placed, could become this one's exchange
+    target once placed (a tank army for a guards tank army), so this one is not yet unplaceable."""
+    kind = c.udef(uid).replaces
+    return bool(kind) and any(o != uid and not c.udef(o).replaces and _target_kind(kind, c.udef(o)) for o in pending)
 
 
 def replaceable_targets(c: Ctx, uid: str) -> list[str]:

@@ -59,11 +59,15 @@ def play(c: Ctx, side: str, card: str) -> None:
 
 
 def _drop_unplaceable(c: Ctx, f: dict) -> None:
-    for uid in list(f["units"]):
-        if not _options(c, uid):
-            f["units"].remove(uid)
-            c.set_loc(uid, REMOVED)
-            c.say(f"{c.unit_label(uid)} cannot be placed and is removed from the game (7.5.2b).", kind="reinforce")
+    dropped = True
+    while dropped:  # a unit dropped may have been the only future exchange target of another (7.5.2c)
+        dropped = False
+        for uid in list(f["units"]):
+            if not _options(c, uid) and not placement.target_pending(c, uid, f["units"]):
+                f["units"].remove(uid)
+                c.set_loc(uid, REMOVED)
+                c.say(f"{c.unit_label(uid)} cannot be placed and is removed from the game (7.5.2b).", kind="reinforce")
+                dropped = True
     if not f["units"]:
         flow.pop(c, "place_reinforcements")
 
