@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections import deque
 
 from ..core.errors import IllegalAction
-from . import control, operations, stacking, supply
+from . import control, operations, stacking, supply, terrain
 from .constants import AXIS, SOVIET
 from .context import Ctx
 from .movement import border_refusal
@@ -121,9 +121,10 @@ def clean_rail(c: Ctx, side: str) -> set[str]:
     starts = {h for h in supply.full_sources(c, side) if _clean(c, side, h, ezoc, foes)}
     seen = set(starts)
     queue = deque(starts)
+    links = terrain.rail_links(c)
     while queue:
         h = queue.popleft()
-        for n in c.map.rail_links(h):
+        for n in links[h]:
             if n not in seen and _clean(c, side, n, ezoc, foes):
                 seen.add(n)
                 queue.append(n)
@@ -143,29 +144,41 @@ def usable_rail(c: Ctx, uid: str) -> frozenset[str]:
     return out
 
 
-def _components(c: Ctx, uid: str) -> dict[str, int]:
-    """Connected pieces of this unit's usable rail: hex -> piece number."""
+def _components(c: Ctx, uid: str) -> tuple[dict[str, int], dict[int, frozenset[str]]]:
+    """Connected pieces of this unit's usable rail: (hex -> piece number, piece number -> its hexes)."""
     ud = c.udef(uid)
     key = ("rail_pieces", ud.side, ud.nationality)
     out = c.cache.get(key)
     if out is None:
         usable = usable_rail(c, uid)
-        out = {}
+        links = terrain.rail_links(c)
+        piece_of: dict[str, int] = {}
+        members: dict[int, frozenset[str]] = {}
         n = 0
-        for h in usable:
-            if h in out:
+        for h in sorted(usable):
+            if h in piece_of:
                 continue
             n += 1
-            out[h] = n
+            piece_of[h] = n
+            found = [h]
             queue = deque([h])
             while queue:
                 x = queue.popleft()
-                for y in c.map.rail_links(x):
-                    if y in usable and y not in out:
-                        out[y] = n
+                for y in links[x]:
+                    if y in usable and y not in piece_of:
+                        piece_of[y] = n
+                        found.append(y)
                         queue.append(y)
+            members[n] = frozenset(found)
+        out = (piece_of, members)
         c.cache[key] = out
     return out
+
+
+def _no_end(c: Ctx, uid: str) -> set[str]:
+    """Hexes this unit may not end a move in for stacking reasons (only occupied or partisan hexes can be)."""
+    candidates = set(c.occupied_hexes(c.side_of(uid))) | set(c.s["markers"]["partisans"])
+    return {h for h in candidates if not stacking.may_end_move(c, uid, h)}
 
 
 def rail_start_refusal(c: Ctx, uid: str) -> str | None:
@@ -193,11 +206,18 @@ def rail_destinations(c: Ctx, uid: str) -> dict[str, list[str]] | set[str]:
     partisans = set(c.s["markers"]["partisans"]) & usable if side == AXIS else set()
     if partisans:
         return _rail_routes(c, uid, here, usable, partisans)
-    pieces = _components(c, uid)
-    mine = {pieces[h] for h in (here, *c.map.rail_links(here)) if h in pieces}
+    piece_of, members = _components(c, uid)
+    mine = {piece_of[h] for h in (here, *c.map.rail_links(here)) if h in piece_of}
     if not mine:
         return set()
-    return {h for h, p in pieces.items() if p in mine and h != here and _may_end(c, uid, h)}
+    out: set[str] = set()
+    for p in mine:
+        out |= members[p]
+    out.discard(here)
+    out -= _no_end(c, uid)
+    if c.udef(uid).kind == "stalin":
+        out = {h for h in out if _stalin_may_go(c, uid, h)}
+    return out
 
 
 def _may_end(c: Ctx, uid: str, h: str) -> bool:
@@ -381,17 +401,29 @@ def actions(c: Ctx, side: str) -> list[dict]:
     if operations.available(c, side) < 1:
         return []
     out = []
+    labels = _hex_labels(c)
     for uid in c.units_on_map(side):
         if c.udef(uid).lcu:
             continue
         label = c.unit_label(uid)
         for hid in sorted(rail_destinations(c, uid)):
             out.append({"type": "rail", "unit": uid, "to": hid,
-                        "label": f"Rail {label} to {c.hex_label(hid)} (1 OPS)"})
+                        "label": f"Rail {label} to {labels[hid]} (1 OPS)"})
         for hid in sorted(sea_destinations(c, uid)):
             out.append({"type": "sea", "unit": uid, "to": hid,
                         "label": f"Sea move {label} to {c.hex_label(hid)} (1 OPS)"})
     return out
+
+
+_LABELS: dict[int, tuple] = {}
+
+
+def _hex_labels(c: Ctx) -> dict[str, str]:
+    cached = _LABELS.get(id(c.map))
+    if cached is None or cached[0] is not c.map:
+        cached = (c.map, {h: c.hex_label(h) for h in c.map.hexes})
+        _LABELS[id(c.map)] = cached
+    return cached[1]
 
 
 def refusal(c: Ctx, side: str, action: dict) -> str | None:

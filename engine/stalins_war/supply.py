@@ -122,11 +122,11 @@ def blocked_hexes(c: Ctx, side: str) -> frozenset[str]:
 def _along_rail(c: Ctx, starts: set[str], blocked: frozenset[str]) -> set[str]:
     """`starts` (unblocked) plus every rail hex joined to them by unblocked rail."""
     seen = {h for h in starts if h not in blocked}
-    queue = deque(h for h in seen if c.map.hexes[h].rail)
-    rail_links = c.map.rail_links
+    links = terrain.rail_links(c)
+    queue = deque(h for h in seen if links[h])
     while queue:
         h = queue.popleft()
-        for n in rail_links(h):
+        for n in links[h]:
             if n not in seen and n not in blocked:
                 seen.add(n)
                 queue.append(n)

@@ -65,7 +65,8 @@ def _static(c: Ctx) -> dict:
                 continue
             edges[hid] = tuple((n, enter_cost(c, hid, n)) for n in c.map.neighbours(hid)
                                if land(c, n) and not impassable(c, hid, n))
-        tables = {"map": c.map, "edges": edges}
+        rail = {hid: tuple(c.map.rail_links(hid)) for hid in c.map.hexes}
+        tables = {"map": c.map, "edges": edges, "rail": rail}
         _STATIC[key] = tables
     return tables
 
@@ -74,6 +75,11 @@ def land_edges(c: Ctx) -> dict[str, tuple[tuple[str, int], ...]]:
     """hex -> ((neighbour, MP to enter it), ...): every step a land unit may take on this board,
     leaving out water, neutral ground and lake/sea hexsides (8.2)."""
     return _static(c)["edges"]
+
+
+def rail_links(c: Ctx) -> dict[str, tuple[str, ...]]:
+    """hex -> the neighbours a rail line joins it to (a plain dict: the searches read it a great deal)."""
+    return _static(c)["rail"]
 
 
 def has_terrain(c: Ctx, hid: str, *names: str) -> bool:
