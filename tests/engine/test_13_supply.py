@@ -222,3 +222,26 @@ def test_13_3_9_hexes_tracing_to_a_cut_off_baku_keep_their_control():
     caspian = {h: "axis" for h in ("2935", "3032", "3037", "3331")}
     g = end_of_turn_attrition("soviet", dict(BAKU_CUT), control=caspian)
     assert control(g, BAKU) == "soviet"
+
+
+def test_13_1_4_a_landed_marine_army_is_in_supply_on_the_black_sea_coast():
+    # The Maritime Army, landed by Black Sea, Black Death (7.5.4), cut off at 2031 in the Crimea.
+    import engine
+
+    def judged(control):
+        g = game(turn=5, active="axis", units={PEREKOP: ["GE-43K"], KERCH: ["GE-42K"], "2031": ["SU-Mar"]},
+                 control=control)
+        data = g.to_json()
+        data["units"]["SU-Mar"]["landed_marine"] = True
+        g = engine.load(data)
+        act(g, "axis", type="zero_ops", option="pass", discard=None)  # the Soviet round begins: judged
+        return supply(g, "SU-Mar")
+
+    assert judged(black_sea_ports_to_the_axis()) == "full"   # Sevastopol is still Soviet
+    assert judged({**black_sea_ports_to_the_axis(), SEVASTOPOL: "axis"}) == "none"
+
+
+def test_13_3_6_units_out_of_supply_have_no_zoc():
+    g = soviet({"3426": ["SU-13R"], "3528": ["GE-4A"]}, ops=2, oos=["GE-4A"])
+    act(g, "soviet", type="move", unit="SU-13R", path=["3427", "3428", "3429"])
+    assert where(g, "SU-13R") == "3429"
