@@ -38,6 +38,8 @@ Rulings:
 - The rail trace runs to any friendly full supply source of the side (any nationality's
   for the Axis; the east edge and, while it is a full source, Baku for the Soviets).
 - Stalin travels by rail only (16.4.5), so never by sea.
+- A unit that enters a festung never leaves it (16.3.4), so an Axis rail move may end in
+  a festung but not pass through one.
 """
 from __future__ import annotations
 
@@ -204,8 +206,9 @@ def rail_destinations(c: Ctx, uid: str) -> dict[str, list[str]] | set[str]:
     here = c.loc(uid)
     usable = usable_rail(c, uid)
     partisans = set(c.s["markers"]["partisans"]) & usable if side == AXIS else set()
-    if partisans:
-        return _rail_routes(c, uid, here, usable, partisans)
+    festungs = set(c.s["markers"]["festung"]) & usable if side == AXIS else set()
+    if partisans or festungs:
+        return _rail_routes(c, uid, here, usable, partisans, festungs)
     piece_of, members = _components(c, uid)
     mine = {piece_of[h] for h in (here, *c.map.rail_links(here)) if h in piece_of}
     if not mine:
@@ -226,13 +229,15 @@ def _may_end(c: Ctx, uid: str, h: str) -> bool:
     return c.udef(uid).kind != "stalin" or _stalin_may_go(c, uid, h)
 
 
-def _rail_routes(c: Ctx, uid: str, here: str, usable, partisans: set[str]) -> dict[str, list[str]]:
-    """10.2.2: an Axis rail move passes one inactive-partisan hex and stops in a second."""
+def _rail_routes(c: Ctx, uid: str, here: str, usable, partisans: set[str],
+                 festungs: set[str] = frozenset()) -> dict[str, list[str]]:
+    """10.2.2: an Axis rail move passes one inactive-partisan hex and stops in a second;
+    16.3.4: a unit that enters a festung stays there, so a rail move ends in one."""
     prev: dict[tuple[str, int], tuple[str, int] | None] = {(here, 0): None}
     queue = deque([(here, 0)])
     while queue:
         h, passed = queue.popleft()
-        if passed >= 2:
+        if passed >= 2 or (h != here and h in festungs):
             continue
         for n in c.map.rail_links(h):
             if n not in usable:

@@ -218,3 +218,10 @@ def test_16_4_6_stalin_moves_only_twice():
     act(g, "soviet", type="rail", unit="SU-Stalin", to=MOSCOW)
     g = soviet({MOSCOW: ["SU-Stalin"]}, stats={"stalin_moves": 2})
     refused(g, "soviet", "16.4.6", type="rail", unit="SU-Stalin", to="3326")
+
+
+def test_16_3_4_a_rail_move_ends_in_a_festung():
+    # Ruling: a unit that enters a festung never leaves it, so a rail move cannot pass through one.
+    g = axis({"2129": ["GE-43K"]}, markers={"festung": ["2031"]})
+    assert "2031" in rails(g, "axis", "GE-43K")
+    assert "1931" not in rails(g, "axis", "GE-43K")
