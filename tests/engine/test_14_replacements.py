@@ -100,3 +100,12 @@ def test_13_3_8_axis_lcus_reach_the_eliminated_units_box_when_their_turn_comes()
     assert g.view(None)["turn"] == 6
     assert where(g, "GE-4A") == "eliminated"
     assert where(g, "GE-6A") == "track:7"
+
+
+def test_14_1_1_each_side_spends_its_own_rps_soviets_first():
+    g = replacements({"3428": ["SU-13R:1"], "1521": ["GE-6A:2"]}, {"SU": 0.5, "GE": 1})
+    assert g.active_sides() == ["soviet"]
+    act(g, "soviet", type="replace", unit="SU-13R")
+    assert g.active_sides() == ["axis"] and rp(g, "GE") == 1
+    act(g, "axis", type="replace", unit="GE-6A")
+    assert lost(g, "GE-6A") == 1
