@@ -30,6 +30,9 @@ Rulings:
   round in which the card is played).
 - The capital needs no supply of its own, only to be friendly-held and free of enemy
   units; every other hex must be in full supply.
+- "Full supply sources" are the unit's own (13.2): west-edge rail hexes and the USIR in
+  Germany for German units, Bucharest for Romanians, Buda for Hungarians, the east-edge
+  rail hexes and (while it is a full source) Baku for the Soviets.
 """
 from __future__ import annotations
 
@@ -55,7 +58,9 @@ def home_hexes(c: Ctx, uid: str) -> list[str]:
         return c.cache[key]
     countries = HOME[ud.nationality]
     capital = c.map.places[CAPITAL[ud.nationality]]
-    sources = supply.full_sources(c, side)
+    sources = supply.sources(c, supply.GROUPS[ud.nationality])
+    if side == SOVIET and supply.baku_full_source(c):
+        sources.add(supply.baku_hex(c))
     out = []
     for hid, h in c.map.hexes.items():
         if not h.playable or h.country not in countries or c.s["control"].get(hid) != side:
