@@ -285,3 +285,87 @@ def test_combat_card_guderian_stretches_exploitation_from_its_marker():
     assert max(len(p) for p in reach) == 4
     assert any(p[0] == "1620" and len(p) > 1 for p in {tuple(a["path"]) for a in legal(g, "axis", "exploit")
                                                       if a["unit"] == "GE-39Pz"})
+
+
+def test_combat_card_breakthrough_artillery_ignores_the_trench_shift():
+    g = battle({FIELD: ["GE-9A"], "1821": ["GE-42K"], "2022": ["SU-WestF"]}, ["2022"], active="soviet",
+               hands={"soviet": ["S34"]}, markers={"trench": {FIELD: "axis"}})
+    declare(g, "soviet", FIELD, ["SU-WestF"])
+    assert "trench" in shift_reasons(g, "soviet")
+    g.apply("soviet", {"type": "resolve"})
+    log = g.apply("soviet", {"type": "combat_card", "card": "S34"})
+    reasons = " ".join(x["why"] for x in outcome(g, log)["fire"]["soviet"]["shifts"])
+    assert "trench" not in reasons and "Breakthrough Artillery (S34)" in reasons
+
+
+def test_combat_card_defense_in_depth_bars_the_axis_blitz():
+    g = battle({FIELD: ["SU-28RK"], "1920": ["GE-9A", "GE-39Pz"]}, ["1920"], hands={"soviet": ["S32"]})
+    declare(g, "axis", FIELD, ["GE-9A", "GE-39Pz"])
+    g.apply("axis", {"type": "resolve"})
+    _force(g, "soviet", "S32", 2, 0)
+    first_choices(g, g.apply("soviet", {"type": "combat_card", "card": "S32"}))
+    assert phase(g) == "advance"
+    g.apply("axis", {"type": "advance", "unit": "GE-39Pz"})
+    assert not has(g, "axis", type="place_blitz")
+    with pytest.raises(engine.IllegalAction, match="Defense in Depth"):
+        g.apply("axis", {"type": "place_blitz"})
+
+
+def test_combat_card_penal_battalions_cost_the_attacker_a_step_after_the_winner():
+    units = {"1921": ["GE-43K"], "1821": ["GE-42K"], "2021": ["SU-13R", "SU-20R"]}
+    g = battle(units, ["2021"], active="soviet", hands={"soviet": ["S42"]})
+    log = _play_and_fire(g, "soviet", "1921", ["SU-13R", "SU-20R"], {"soviet": ["S42"]}, a_loss=1, d_loss=0)
+    cb = outcome(g, log)
+    assert "Penal Battalions (S42)" in " ".join(x["why"] for x in cb["fire"]["soviet"]["shifts"])
+    assert sum(r["lost_here"] for r in cb["attackers"]) == 1 and cb["winner"] == "soviet"
+
+
+def test_combat_card_katukovs_tanks_the_soviet_player_picks_the_panzer():
+    units = {FIELD: ["SU-WestF", "SU-13R"], "1920": ["GE-39Pz", "GE-57Pz", "GE-41Pz"]}
+    g = battle(units, ["1920"], hands={"soviet": ["S24"]})
+    declare(g, "axis", FIELD, ["GE-39Pz", "GE-57Pz", "GE-41Pz"])
+    cb = combat(g)
+    a, d = cb["fire"]["axis"], cb["fire"]["soviet"]
+    g.force_dice(die_for(a["table"], a["strength"], a["net"], 2), die_for(d["table"], d["strength"], d["net"] + 1, 1))
+    g.apply("axis", {"type": "resolve"})
+    g.apply("soviet", {"type": "combat_card", "card": "S24"})
+    # the two Soviet steps are spread (forced); the Axis places its own fire loss
+    assert phase(g) == "losses" and g.active_sides() == ["axis"]
+    g.apply("axis", {"type": "take_loss", "unit": "GE-39Pz"})
+    # then the Katukov step, after the winner: the Soviet player picks one of the untouched panzers
+    assert phase(g) == "losses" and g.active_sides() == ["soviet"]
+    assert {x["unit"] for x in legal(g, "soviet", "take_loss")} == {"GE-57Pz", "GE-41Pz"}
+    g.apply("soviet", {"type": "take_loss", "unit": "GE-41Pz"})
+    assert unit(g, "GE-41Pz")["lost"] == 1 and unit(g, "GE-57Pz")["lost"] == 0
+
+
+def test_combat_card_operation_uranus_acts_all_round_and_unlocks_soviet_mech_exploitation():
+    units = {"1921": ["RO-3A"], "1821": ["GE-42K"], "1822": ["GE-43K"], "2021": ["SU-WestF"], "1922": ["SU-20R"]}
+    g = battle(units, ["2021", "1922"], active="soviet", turn=6, hands={"soviet": ["S17"]})
+    declare(g, "soviet", "1921", ["SU-WestF"])
+    g.apply("soviet", {"type": "resolve"})
+    log = g.apply("soviet", {"type": "combat_card", "card": "S17"})
+    assert g.view(None)["flags"]["operation_uranus"]
+    cb = outcome(g, log)
+    assert [x["n"] for x in cb["fire"]["soviet"]["shifts"] if "Operation Uranus" in x["why"]] == [2]  # Romanians
+    finish_combat(g)
+    declare(g, "soviet", "1822", ["SU-20R"])
+    assert [x["n"] for x in combat(g)["fire"]["soviet"]["shifts"] if "Operation Uranus" in x["why"]] == [1]
+    g2 = battle(units, ["2021"], active="soviet", turn=5, round=3, hands={"soviet": ["S17", "S19"]})
+    declare(g2, "soviet", "1921", ["SU-WestF"])
+    g2.apply("soviet", {"type": "resolve"})
+    assert has(g2, "soviet", type="combat_card", card="S19")
+    assert not has(g2, "soviet", type="combat_card", card="S17")  # not before turn 6
+
+
+def test_combat_card_fuhrers_firemen_shift_every_later_german_defence_of_the_round():
+    units = {"1921": ["GE-9A"], "1821": ["GE-42K"], "1822": ["GE-43K"], "2021": ["SU-WestF"], "1922": ["SU-13R"]}
+    g = battle(units, ["2021", "1922"], active="soviet", hands={"axis": ["A28"]})
+    declare(g, "soviet", "1921", ["SU-WestF"])
+    g.apply("soviet", {"type": "resolve"})
+    log = g.apply("axis", {"type": "combat_card", "card": "A28"})
+    cb = outcome(g, log)
+    assert "Führer's Firemen (A28)" in " ".join(x["why"] for x in cb["fire"]["axis"]["shifts"])
+    finish_combat(g)
+    declare(g, "soviet", "1822", ["SU-13R"])
+    assert "Führer's Firemen (A28)" in " ".join(x["why"] for x in combat(g)["fire"]["axis"]["shifts"])
