@@ -282,7 +282,7 @@ def _start_retreat(c: Ctx, f: dict, length: int, mode: str) -> None:
 
 def retreat_options(c: Ctx, f: dict) -> dict[str, list[list[str]]]:
     r = f["retreat"]
-    return {u: retreat.offered_paths(c, u, f["target"], r["hexes"]) for u in r["pending"]}
+    return {u: retreat.offered_paths(c, u, f["target"], r["hexes"], r["pending"]) for u in r["pending"]}
 
 
 def _retreat_auto(c: Ctx, f: dict) -> bool:

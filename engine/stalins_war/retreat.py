@@ -9,8 +9,9 @@ and the national and turn-1 borders that bind all movement (4.4.3, 4.4.4, 19.1, 
 An Axis unit that enters a hex with inactive partisans stops there (16.1.4).
 
 Of the paths that exist, the offered ones are those best by the priorities of 11.4.4,
-in order: fewest enemy-controlled cities entered, then ending in supply, then (Axis)
-fewest inactive-partisan hexes. A unit with no path is eliminated, and counts as
+in order: fewest enemy-controlled cities entered, then ending in supply (judged as it
+will be once the retreating units have left the defending hex), then (Axis) fewest
+inactive-partisan hexes. A unit with no path is eliminated, and counts as
 eliminated out of supply (11.4.4); so is a unit with no movement allowance (11.4.6).
 Stalin never retreats (16.4.3). Retreating units take control only of the hex where
 they stop (11.4.4).
@@ -69,11 +70,26 @@ def legal_paths(c: Ctx, uid: str, origin: str, length: int) -> list[list[str]]:
     return [p for p in out if stacking.may_end_move(c, uid, p[-1])]
 
 
-def _in_supply_at(c: Ctx, uid: str, hid: str) -> bool:
+def _net_after(c: Ctx, group: str, leaving: frozenset[str]):
+    """The supply network as it will be once the retreating units have left the defending hex."""
+    key = ("retreat_net", group, leaving)
+    if key not in c.cache:
+        if not leaving:
+            c.cache[key] = supply.net(c, group)
+        else:
+            from .context import Ctx as _Ctx
+
+            shadow = dict(c.s)
+            shadow["units"] = {u: ({**v, "loc": "pool"} if u in leaving else v) for u, v in c.s["units"].items()}
+            c.cache[key] = supply.net(_Ctx(shadow, c.d), group)
+    return c.cache[key]
+
+
+def _in_supply_at(c: Ctx, uid: str, hid: str, leaving: frozenset[str] = frozenset()) -> bool:
     ud = c.udef(uid)
     if ud.kind == "partisan":
         return True
-    if supply.net(c, supply.group_of(c, uid)).status(hid) != "none":
+    if _net_after(c, supply.group_of(c, uid), leaving).status(hid) != "none":
         return True
     side = ud.side
     h = c.map.hexes[hid]
@@ -83,22 +99,24 @@ def _in_supply_at(c: Ctx, uid: str, hid: str) -> bool:
     return (side == AXIS and hid in m["festung"]) or (side == SOVIET and m.get("volga_fortress") == hid)
 
 
-def priority(c: Ctx, uid: str, path: list[str]) -> tuple[int, int, int]:
+def priority(c: Ctx, uid: str, path: list[str], leaving: frozenset[str] = frozenset()) -> tuple[int, int, int]:
     side = c.side_of(uid)
     foe = c.enemy(side)
     from .terrain import is_city
 
     cities = sum(1 for h in path if is_city(c, h) and c.controller(h) == foe)
-    unsupplied = 0 if _in_supply_at(c, uid, path[-1]) else 1
+    unsupplied = 0 if _in_supply_at(c, uid, path[-1], leaving) else 1
     partisans = sum(1 for h in path if h in c.s["markers"]["partisans"]) if side == AXIS else 0
     return cities, unsupplied, partisans
 
 
-def offered_paths(c: Ctx, uid: str, origin: str, length: int) -> list[list[str]]:
+def offered_paths(c: Ctx, uid: str, origin: str, length: int, leaving=()) -> list[list[str]]:
+    """The legal paths best by 11.4.4's priorities; supply is judged as if `leaving` had left the origin."""
     paths = legal_paths(c, uid, origin, length)
     if not paths:
         return []
-    keys = [priority(c, uid, p) for p in paths]
+    gone = frozenset(leaving) | {uid}
+    keys = [priority(c, uid, p, gone) for p in paths]
     best = min(keys)
     return [p for p, k in zip(paths, keys) if k == best]
 

@@ -225,3 +225,13 @@ def test_11_4_1_a_festung_cancels_the_retreat():
     assert cb["winner"] == "soviet"
     assert where(g, "GE-9A") == "1921" and unit(g, "GE-9A")["lost"] == 2
     assert any("festung" in e["text"].lower() and "cancels" in e["text"] for e in log)
+
+
+def test_11_4_4_retreat_ends_in_supply_when_it_can():
+    # from Ostroleka (1621): 1520 is out of Soviet supply, Warsaw (1521) is an Axis city, 1721 is in the
+    # Axis ZOC; only Siedlce (1622) is both allowed and best
+    g = battle({"1621": ["SU-WestF", "SU-13R"], "1720": ["GE-9A", "GE-39Pz"]}, ["1720"])
+    declare(g, "axis", "1621", ["GE-9A", "GE-39Pz"])
+    cb = combat(g)
+    first_choices(g, _resolve(g, cb["fire"]["axis"], cb["fire"]["soviet"], 2, 1))
+    assert where(g, "SU-WestF") == "1622" and where(g, "SU-13R") == "1622"
