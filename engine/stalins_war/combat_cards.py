@@ -22,8 +22,14 @@ Events played as a round's action whose text changes that round's combats
 (Zitadelle, Operation Bagration, …) are read from ``rs["played"]``; they are not
 combat cards, so 13.3.4 does not cancel them.
 
-Bookkeeping in the round state: ``rs["cards_used"]`` (cards used in a combat this
-round) and ``rs["round_cards"]`` (round-wide cards in effect: ``{"side", "card"}``).
+Bookkeeping: ``stats["combat_cards_used"]`` (cards used in a combat in this Action
+Round) and ``rs["round_cards"]`` (round-wide cards in effect: ``{"side", "card"}``).
+
+Ruling: "once per Action Round" (7.5.5b, 7.5.5e) counts an Action Round as 6.0 A does,
+the Axis action round and the Soviet one that follows: a card won or used while
+defending in the Axis half may not serve again in the Soviet half of the same round.
+The round-wide cards act for the action round of the side that played them (their
+texts: "every later combat of the round").
 """
 from __future__ import annotations
 
@@ -327,7 +333,11 @@ def _round_cards(c: Ctx) -> list[dict]:
 
 
 def _cards_used(c: Ctx) -> list[str]:
-    return c.s["rs"].setdefault("cards_used", [])
+    """Combat cards used in this Action Round: both sides' halves of it (6.0 A), so kept outside ``rs``."""
+    rec = c.s["stats"].get("combat_cards_used")
+    if not rec or rec.get("turn") != c.turn or rec.get("round") != c.round:
+        rec = c.s["stats"]["combat_cards_used"] = {"turn": c.turn, "round": c.round, "cards": []}
+    return rec["cards"]
 
 
 def in_effect(c: Ctx, f: dict, side: str) -> list[str]:

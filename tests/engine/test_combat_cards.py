@@ -369,3 +369,24 @@ def test_combat_card_fuhrers_firemen_shift_every_later_german_defence_of_the_rou
     finish_combat(g)
     declare(g, "soviet", "1822", ["SU-13R"])
     assert "Führer's Firemen (A28)" in " ".join(x["why"] for x in combat(g)["fire"]["axis"]["shifts"])
+
+
+def test_7_5_5e_a_card_used_in_the_axis_half_of_a_round_waits_for_the_next_round():
+    # the Soviets win a defence with T-34 in Axis round 2; attacking in Soviet round 2 they may not use it
+    # again: an Action Round is both halves (6.0 A)
+    units = {FIELD: ["SU-WestF", "SU-1T"], "1920": ["GE-9A"]}
+    g = battle(units, ["1920"], hands={"soviet": ["S18", "S19"]})
+    _play_and_fire(g, "axis", FIELD, ["GE-9A"], {"soviet": ["S18"]}, a_loss=1, d_loss=2)
+    finish_combat(g)
+    assert "S18" in cards(g, "soviet")["face_up"]
+    while g.view(None)["decision"]["kind"] in ("operations", "fix_stacking"):
+        a = next(x for x in g.legal_actions("axis") if x["type"].startswith("end_") or x["type"] == "eliminate_overstack")
+        g.apply("axis", {k: v for k, v in a.items() if k != "label"})
+    assert g.view(None)["active"] == "soviet" and g.view(None)["round"] == 2
+    g.apply("soviet", {"type": "play_card", "card": "S19", "as": "ops"})
+    g.apply("soviet", {"type": "end_movement"})
+    g.apply("soviet", {"type": "mark_combat", "hex": FIELD})
+    g.apply("soviet", {"type": "end_marking"})
+    declare(g, "soviet", "1920", ["SU-1T"])
+    g.apply("soviet", {"type": "resolve"})
+    assert not has(g, "soviet", type="combat_card", card="S18")
