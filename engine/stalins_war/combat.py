@@ -32,6 +32,10 @@ Rulings where the rules are silent:
   like those of a tie (round-wide cards stay in effect for the round).
 - If card losses (11.3.5) clear the defending hex even though the attacker did not
   win, the attacker may still advance (step 9: "retreated or was completely eliminated").
+- Winter 1942 (15.1.2) takes every terrain benefit from Axis defenders but a trench:
+  swamp, fortress and festung then neither bar the attacker's tie win nor (but for
+  trenches) offer the No Retreat option. A festung still cancels retreats (16.3.5 is
+  not a terrain effect).
 - Kampfgruppe brings back one German SCU eliminated by this combat's fire or card
   losses (not by a retreat or the No Retreat option); "Axis-controlled" for the
   adjacent hex includes hexes whose control is not tracked, if free of Soviet units.
