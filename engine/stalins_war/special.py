@@ -10,7 +10,7 @@ combat, retreat, supply, ZOC, stacking, strategic movement and `control`.
 """
 from __future__ import annotations
 
-from . import festung, flow, operations, partisans
+from . import combat_events, festung, flow, operations, partisans, special_events  # noqa: F401 (events register)
 from .constants import AXIS, SOVIET
 from .context import Ctx
 from .flow import Step, register
@@ -70,7 +70,7 @@ def apply(c: Ctx, side: str, a: dict) -> None:
         c.s["tc"]["partisans_placed"] = True
         partisans.place(c, a["hex"])
         if partisans.room(c) > 0 and partisans.placeable(c):
-            flow.push(c, "place_partisans", side=side)
+            flow.push(c, "place_partisans", side=side, left=1, free=False)
     elif a["type"] == "build_festung":
         operations.spend(c, side, 1, why="for a Festung")
         festung.build(c, a["hex"])
@@ -78,21 +78,25 @@ def apply(c: Ctx, side: str, a: dict) -> None:
 
 @register
 class PlacePartisans(Step):
-    """16.1.2: the second partisan bought with the same OPS."""
+    """16.1.2: the second partisan bought with the same OPS, or Partisan Formation's two free ones."""
 
     kind = "place_partisans"
 
     def prompt(self, c, f, side):
-        return "Place the second partisan, or stop"
+        left = f.get("left", 1)
+        return f"Place {'the second partisan' if not f.get('free') else f'{left} partisan(s)'}, or stop"
 
     def actions(self, c, f, side):
         out = []
         if partisans.room(c) > 0:
-            out = [{"type": "place_partisan", "hex": h, "label": f"Second partisans at {c.hex_label(h)}"}
+            out = [{"type": "place_partisan", "hex": h, "label": f"Partisans at {c.hex_label(h)}"}
                    for h in partisans.placeable(c)]
         return out + [{"type": "end_partisans", "label": "Place no more partisans"}]
 
     def apply(self, c, f, side, a):
         if a["type"] == "place_partisan":
-            partisans.place(c, a["hex"])
+            partisans.place(c, a["hex"], why="Partisan Formation" if f.get("free") else "16.1.3")
+            f["left"] = f.get("left", 1) - 1
+            if f["left"] > 0 and partisans.room(c) > 0 and partisans.placeable(c):
+                return
         flow.pop(c, self.kind)

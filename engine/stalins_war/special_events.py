@@ -1,0 +1,243 @@
+"""The events of the special units (16.1 partisans, 16.2.3 the Volga fortress, 16.3 festungs).
+
+- Partisan Formation (S14): partisans may be placed from now on; two are placed at once,
+  free of OPS and outside the once-a-turn placement, within the limit of six.
+- Partisan Sweep (A21): the Axis removes up to three inactive partisans (16.1.5).
+- Airborne Corps (S20): the 4th Airborne partisan, active, in any clear hex without a unit
+  anywhere on the map (card clarification); nothing if six partisans are on the map.
+- Warsaw Uprising (S50): a partisan drawn at random, active, in Warsaw, or if an Axis unit
+  holds it in an empty General Government hex within two hexes of it.
+- Operation Bagration (S49): every inactive partisan not sharing its hex with an Axis unit
+  becomes active (16.1.6); 4 OPS (its combat shift is read by `combat_cards`).
+- Festung (A27): festungs may be built from now on; one is placed at once, free.
+- The Volga Has Only One Bank (S16): the one Soviet-built fortress, in a Soviet-controlled
+  town or city in full supply (16.2.3).
+
+Placements with a choice are frames (``place_partisans``, ``partisan_sweep``,
+``place_airborne``, ``place_festung``, ``place_volga_fortress``). Registered only when no
+other module has registered the key first.
+"""
+from __future__ import annotations
+
+from . import festung, flow, partisans, supply, terrain
+from .constants import AXIS, POOL, SOVIET
+from .context import Ctx
+from .events import HANDLERS, event, grant_ops, set_flag
+from .flow import Step, register
+
+
+def _register(key: str, refusal=None):
+    def wrap(play):
+        if key not in HANDLERS:
+            event(key, refusal)(play)
+        return play
+    return wrap
+
+
+def _say(c: Ctx, card: str) -> None:
+    cd = c.d.cards[card]
+    c.say(f"{cd.name}: {cd.text}", kind="event", card=card)
+
+
+# ---- partisans -------------------------------------------------------------------------------------
+
+@_register("partisan_formation")
+def partisan_formation(c: Ctx, side: str, card: str) -> None:
+    _say(c, card)
+    set_flag(c, "partisan_formation")
+    if partisans.room(c) and partisans.placeable(c):
+        flow.push(c, "place_partisans", side=SOVIET, left=2, free=True)
+
+
+@_register("partisan_sweep")
+def partisan_sweep(c: Ctx, side: str, card: str) -> None:
+    _say(c, card)
+    if c.s["markers"]["partisans"]:
+        flow.push(c, "partisan_sweep", side=AXIS, left=3)
+
+
+@register
+class PartisanSweep(Step):
+    kind = "partisan_sweep"
+
+    def prompt(self, c, f, side):
+        return f"Partisan Sweep: remove up to {f['left']} inactive partisans"
+
+    def actions(self, c, f, side):
+        return [{"type": "sweep_partisans", "hex": h, "label": f"Remove the partisans at {c.hex_label(h)}"}
+                for h in sorted(c.s["markers"]["partisans"])] + [{"type": "end_sweep", "label": "Remove no more"}]
+
+    def apply(self, c, f, side, a):
+        if a["type"] == "sweep_partisans":
+            partisans.remove(c, a["hex"], why="Partisan Sweep")
+            f["left"] -= 1
+            if f["left"] > 0 and c.s["markers"]["partisans"]:
+                return
+        flow.pop(c, self.kind)
+
+
+def airborne_hexes(c: Ctx) -> list[str]:
+    marked = set(c.s["markers"]["partisans"])
+    return sorted(h for h, x in c.map.hexes.items()
+                  if x.playable and x.terrain == ["clear"] and not c.units_at(h) and h not in marked)
+
+
+@_register("airborne_corps")
+def airborne_corps(c: Ctx, side: str, card: str) -> None:
+    _say(c, card)
+    uid = next((u for u, d in c.d.units.items() if d.airborne), None)
+    if uid is None or c.s["units"][uid]["loc"] != POOL:
+        c.say("The airborne corps is not available: no effect.", kind="event")
+        return
+    if partisans.room(c) <= 0:
+        c.say("Six partisans are on the map: no effect (16.1.2).", kind="event")
+        return
+    flow.push(c, "place_airborne", side=SOVIET, unit=uid)
+
+
+@register
+class PlaceAirborne(Step):
+    kind = "place_airborne"
+
+    def prompt(self, c, f, side):
+        return "Airborne Corps: place the 4th Airborne partisan in a clear hex without a unit"
+
+    def actions(self, c, f, side):
+        return [{"type": "place_airborne", "hex": h, "label": f"4th Airborne at {c.hex_label(h)}"}
+                for h in airborne_hexes(c)]
+
+    def apply(self, c, f, side, a):
+        uid = f["unit"]
+        c.s["units"][uid].update(loc=a["hex"], lost=0, supply="full")
+        c.changed()
+        c.say(f"The 4th Airborne Corps drops at {c.hex_label(a['hex'])}.", kind="partisans", hex=a["hex"], unit=uid)
+        flow.pop(c, self.kind)
+
+
+def warsaw_hexes(c: Ctx) -> list[str]:
+    from ..core import hexgrid
+
+    warsaw = c.map.places["Warsaw"]
+    if not c.units_at(warsaw, AXIS) and not c.units_at(warsaw):
+        return [warsaw]
+    return sorted(h for h, x in c.map.hexes.items()
+                  if x.playable and x.general_government and hexgrid.distance(h, warsaw) <= 2 and not c.units_at(h))
+
+
+@_register("warsaw_uprising")
+def warsaw_uprising(c: Ctx, side: str, card: str) -> None:
+    _say(c, card)
+    if partisans.room(c) <= 0 or not partisans.pool(c):
+        c.say("No partisan can be placed: no effect (16.1.2).", kind="event")
+        return
+    hexes = warsaw_hexes(c)
+    if not hexes:
+        c.say("No hex near Warsaw can take the partisans: no effect.", kind="event")
+        return
+    if len(hexes) == 1:
+        _place_active(c, hexes[0])
+    else:
+        flow.push(c, "place_uprising", side=SOVIET)
+
+
+def _place_active(c: Ctx, hid: str) -> None:
+    uid = c.rng().choice(partisans.pool(c))
+    c.s["units"][uid].update(loc=hid, lost=0, supply="full")
+    c.changed()
+    c.say(f"Partisans rise at {c.hex_label(hid)}: {c.unit_label(uid)} {c.step(uid).attack}-{c.step(uid).defense}-"
+          f"{c.step(uid).ma}.", kind="partisans", hex=hid, unit=uid)
+
+
+@register
+class PlaceUprising(Step):
+    kind = "place_uprising"
+
+    def prompt(self, c, f, side):
+        return "Warsaw Uprising: place the partisans in a General Government hex within two hexes of Warsaw"
+
+    def actions(self, c, f, side):
+        return [{"type": "place_uprising", "hex": h, "label": f"Partisans rise at {c.hex_label(h)}"}
+                for h in warsaw_hexes(c)]
+
+    def apply(self, c, f, side, a):
+        _place_active(c, a["hex"])
+        flow.pop(c, self.kind)
+
+
+@_register("operation_bagration")
+def operation_bagration(c: Ctx, side: str, card: str) -> None:
+    _say(c, card)
+    partisans.activate_all(c)
+    grant_ops(c, side, c.d.cards[card].grants_ops)
+
+
+# ---- festungs and the Volga fortress ----------------------------------------------------------------
+
+@_register("festung")
+def festung_event(c: Ctx, side: str, card: str) -> None:
+    _say(c, card)
+    set_flag(c, "festung")
+    if festung.candidates(c):
+        flow.push(c, "place_festung", side=AXIS)
+
+
+@register
+class PlaceFestung(Step):
+    """The Festung event's free festung (mandatory when one can be placed)."""
+
+    kind = "place_festung"
+
+    def prompt(self, c, f, side):
+        return "Festung: place one Festung free of OPS"
+
+    def actions(self, c, f, side):
+        return [{"type": "place_festung", "hex": h, "label": f"Festung at {c.hex_label(h)}"}
+                for h in festung.candidates(c)]
+
+    def apply(self, c, f, side, a):
+        festung.build(c, a["hex"])
+        flow.pop(c, self.kind)
+
+
+def volga_hexes(c: Ctx) -> list[str]:
+    out = []
+    for h, x in c.map.hexes.items():
+        if not x.playable or x.settlement not in ("town", "city", "major_city"):
+            continue
+        if c.controller(h) != SOVIET or c.units_at(h, AXIS) or terrain.fortress_standing(c, h):
+            continue
+        if supply.hex_supplied(c, h, SOVIET):
+            out.append(h)
+    return sorted(out)
+
+
+def _volga_refusal(c: Ctx, side: str, card: str) -> str | None:
+    if c.s["markers"].get("volga_fortress") or c.s["stats"].get("volga_fortress_built"):
+        return "16.2.3: the Soviets build one fortress in the game"
+    return None
+
+
+@_register("volga_has_only_one_bank", _volga_refusal)
+def volga(c: Ctx, side: str, card: str) -> None:
+    _say(c, card)
+    if volga_hexes(c):
+        flow.push(c, "place_volga_fortress", side=SOVIET)
+
+
+@register
+class PlaceVolgaFortress(Step):
+    kind = "place_volga_fortress"
+
+    def prompt(self, c, f, side):
+        return "The Volga Has Only One Bank: build the Soviet fortress in a supplied Soviet town or city"
+
+    def actions(self, c, f, side):
+        return [{"type": "place_volga_fortress", "hex": h, "label": f"Fortress at {c.hex_label(h)}"}
+                for h in volga_hexes(c)]
+
+    def apply(self, c, f, side, a):
+        c.s["markers"]["volga_fortress"] = a["hex"]
+        c.s["stats"]["volga_fortress_built"] = True
+        c.changed()
+        c.say(f"The Soviets fortify {c.hex_label(a['hex'])} (16.2.3).", kind="fortress", hex=a["hex"])
+        flow.pop(c, self.kind)
