@@ -35,14 +35,22 @@ def alive(c: Ctx, f: dict, side: str) -> list[str]:
     return [u for u in units_of(f, side) if c.on_map(u)]
 
 
+def unsupplied(c: Ctx, f: dict, uid: str) -> bool:
+    """Out of supply for this combat: fortress (and cut-off Baku) supply serves defence only (13.2.3, 13.2.4)."""
+    status = c.s["units"][uid]["supply"]
+    if status == "none":
+        return True
+    return status == "limited" and uid in f["attackers"]
+
+
 def all_oos(c: Ctx, f: dict, side: str) -> bool:
     """13.3.4: every unit of this side in the combat is out of supply."""
     units = units_of(f, side)
-    return bool(units) and all(c.s["units"][u]["supply"] == "none" for u in units)
+    return bool(units) and all(unsupplied(c, f, u) for u in units)
 
 
 def any_oos(c: Ctx, f: dict, side: str) -> bool:
-    return any(c.s["units"][u]["supply"] == "none" for u in units_of(f, side))
+    return any(unsupplied(c, f, u) for u in units_of(f, side))
 
 
 def winter_1942(c: Ctx) -> bool:

@@ -138,3 +138,10 @@ def test_16_4_2_stalin_is_the_last_step_eliminated():
     g.force_dice(die_for(a["table"], a["strength"], a["net"], 2), die_for(d["table"], d["strength"], d["net"], 1))
     first_choices(g, g.apply("axis", {"type": "resolve"}))
     assert unit(g, "SU-13R") is None and unit(g, "SU-Stalin") is not None
+
+
+def test_16_3_5_festung_supply_serves_defence_only_not_an_attack():
+    g = battle({"3525": ["GE-9A"], "3526": ["SU-13R"]}, ["3525"], markers={"festung": ["3525"]})
+    assert unit(g, "GE-9A")["supply"] == "limited"
+    declare(g, "axis", "3526", ["GE-9A"])
+    assert "out of supply (13.3.5)" in shift_reasons(g, "axis")
