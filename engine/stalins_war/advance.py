@@ -19,7 +19,7 @@ from __future__ import annotations
 from . import battle, combat_cards, control, losses, stacking, supply
 from .constants import AXIS, SOVIET
 from .context import Ctx
-from .movement import entry_refusal, note_axis_east
+from .movement import note_axis_east
 
 MAX_BLITZ = 4
 

@@ -43,8 +43,19 @@ Rulings where the rules are silent:
 from __future__ import annotations
 
 from ..core.errors import IllegalAction
-from . import (advance, battle, combat_cards, combat_losses, declare, fire, flow, losses, retreat, stacking,
-               supply)
+from . import (
+    advance,
+    battle,
+    combat_cards,
+    combat_losses,
+    declare,
+    fire,
+    flow,
+    losses,
+    retreat,
+    stacking,
+    supply,
+)
 from .constants import AXIS, SOVIET
 from .context import Ctx
 from .flow import Step, register

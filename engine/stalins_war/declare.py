@@ -22,10 +22,8 @@ Rulings where the rules are silent:
 """
 from __future__ import annotations
 
-from . import battle
 from .constants import AXIS, SOVIET
 from .context import Ctx
-
 
 # ---- the defending hex --------------------------------------------------------------------------
 

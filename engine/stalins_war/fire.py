@@ -87,7 +87,7 @@ def terrain_shift(c: Ctx, f: dict) -> list[dict]:
 
 
 def shifts(c: Ctx, f: dict, side: str) -> list[dict]:
-    att, dfd = battle.attacker(f), battle.defender(f)
+    att, _dfd = battle.attacker(f), battle.defender(f)
     td = c.turn_def()
     out: list[dict] = []
     attacking = side == att

@@ -157,7 +157,7 @@ def finish(g) -> None:
 def tie_dice(cb: dict, exclude=(0,)) -> tuple[int, int]:
     """Dice giving both sides the same plain Loss Number (not in `exclude`) for the fire shown in `cb`."""
     a, d = cb["fire"][cb["attacker"]], cb["fire"][cb["defender"]]
-    for loss in range(0, 7):
+    for loss in range(7):
         if loss in exclude:
             continue
         try:

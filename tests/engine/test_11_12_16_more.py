@@ -1,11 +1,24 @@
 """Smaller rules of 11, 12 and 16 not covered elsewhere, each by its number."""
-import pytest
 
-import engine
 from engine.stalins_war.data import load_data
 from engine.stalins_war.state import default_control
-from tests.engine.combat_support import (attack, battle, boxes, combat, declare, die_for, finish_combat, first_choices,
-                                         has, legal, new, outcome, phase, shift_reasons, stage, unit, where)
+from tests.engine.combat_support import (
+    attack,
+    battle,
+    combat,
+    declare,
+    die_for,
+    finish_combat,
+    first_choices,
+    has,
+    legal,
+    new,
+    outcome,
+    shift_reasons,
+    stage,
+    unit,
+    where,
+)
 from tests.engine.test_11_5_advance import _crush
 
 MAP = load_data().map

@@ -2,8 +2,22 @@
 import pytest
 
 import engine
-from tests.engine.combat_support import (attack, battle, combat, declare, finish_combat, has, legal, no_cards, phase,
-                                         new, stage, take, unit, where)
+from tests.engine.combat_support import (
+    attack,
+    battle,
+    combat,
+    declare,
+    finish_combat,
+    has,
+    legal,
+    new,
+    no_cards,
+    phase,
+    stage,
+    take,
+    unit,
+    where,
+)
 
 WEST = {"1821": ["GE-9A", "GE-39Pz"], "1920": ["GE-57Pz", "GE-43K"], "1921": ["SU-13R"]}
 

@@ -3,9 +3,22 @@ import json
 
 import pytest
 
-import engine
-from tests.engine.combat_support import (attack, battle, combat, declare, die_for, has, legal, outcome, phase,
-                                         shift_reasons, take, tie_dice, first_choices, unit, where)
+from tests.engine.combat_support import (
+    attack,
+    battle,
+    combat,
+    declare,
+    die_for,
+    first_choices,
+    legal,
+    outcome,
+    phase,
+    shift_reasons,
+    take,
+    tie_dice,
+    unit,
+    where,
+)
 
 # 2021: clear, no town; 1920 (Vilnius), 1921 and 2020 touch it across plain hexsides.
 FIELD = "2021"

@@ -2,8 +2,20 @@
 import pytest
 
 import engine
-from tests.engine.combat_support import (battle, boxes, combat, declare, die_for, first_choices, legal, outcome, phase,
-                                         take, tie_dice, unit, where)
+from tests.engine.combat_support import (
+    battle,
+    boxes,
+    combat,
+    declare,
+    die_for,
+    first_choices,
+    legal,
+    outcome,
+    phase,
+    take,
+    tie_dice,
+    unit,
+)
 
 FIELD = "2021"
 
@@ -44,7 +56,7 @@ def test_11_3_2_no_second_step_until_every_unit_has_lost_one():
 def test_11_3_2_no_choice_when_every_way_ends_the_same():
     g = battle({FIELD: ["SU-13R", "SU-20R"], "1920": ["GE-9A", "GE-39Pz"]}, ["1920"])
     declare(g, "axis", FIELD, ["GE-9A", "GE-39Pz"])
-    log = _fire(g, "axis", 2, None)
+    _fire(g, "axis", 2, None)
     assert unit(g, "SU-13R")["lost"] == 1 and unit(g, "SU-20R")["lost"] == 1
     assert phase(g) != "losses"
 

@@ -1,10 +1,22 @@
 """11.4 Retreats (with 16.1.4 partisans, 16.3.5 festungs, 16.4.3 Stalin)."""
-import pytest
 
-import engine
 from engine.core import hexgrid
-from tests.engine.combat_support import (battle, boxes, combat, declare, die_for, finish_combat, first_choices, has,
-                                         legal, outcome, phase, strip, unit, where)
+from tests.engine.combat_support import (
+    battle,
+    boxes,
+    combat,
+    declare,
+    die_for,
+    finish_combat,
+    first_choices,
+    has,
+    legal,
+    outcome,
+    phase,
+    strip,
+    unit,
+    where,
+)
 
 FIELD = "2021"  # neighbours: 2020, 2120, 2121, 2022 (Minsk), 1921, 1920
 
@@ -73,7 +85,7 @@ def test_11_4_3_no_retreat_option_in_forest():
     assert opts == {u for u in ("SU-13R", "SU-20R") if unit(g, u)}
     assert has(g, "soviet", type="accept_retreat")
     before = sum(unit(g, u)["lost"] for u in ("SU-13R", "SU-20R") if unit(g, u))
-    log = g.apply("soviet", {"type": "no_retreat", "unit": sorted(opts)[0]})
+    g.apply("soviet", {"type": "no_retreat", "unit": min(opts)})
     assert where(g, "SU-13R") in ("2823", None) and where(g, "SU-20R") in ("2823", None)
     after = sum(unit(g, u)["lost"] if unit(g, u) else 2 for u in ("SU-13R", "SU-20R"))
     assert after == before + 1
@@ -185,7 +197,7 @@ def test_11_4_5_units_that_retreated_into_a_hex_do_not_defend_it_and_die_if_it_i
     assert cb["fire"]["soviet"]["strength"] == 2
     a = cb["fire"]["axis"]
     g.force_dice(die_for(a["table"], a["strength"], a["net"], 1), die_for("scu", 2, 0, 0))
-    log = first_choices(g, g.apply("axis", {"type": "resolve"}))
+    first_choices(g, g.apply("axis", {"type": "resolve"}))
     assert unit(g, "SU-13R") is None
     assert unit(g, "SU-20R")["lost"] == 1  # the Loss Number still falls in full on the real defenders
 
@@ -194,7 +206,7 @@ def test_11_4_6_units_without_movement_are_eliminated_when_they_must_retreat():
     g = battle({FIELD: ["SU-13R", "SU-FZ"], "1920": ["GE-9A", "GE-43K"]}, ["1920"])
     declare(g, "axis", FIELD, ["GE-9A", "GE-43K"])
     cb = combat(g)
-    log = first_choices(g, _resolve(g, cb["fire"]["axis"], cb["fire"]["soviet"], 1, 0))
+    first_choices(g, _resolve(g, cb["fire"]["axis"], cb["fire"]["soviet"], 1, 0))
     assert unit(g, "SU-FZ") is None
     assert phase(g) == "retreat" and {a["unit"] for a in legal(g, "soviet", "retreat")} == {"SU-13R"}
 

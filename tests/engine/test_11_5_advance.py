@@ -3,8 +3,19 @@ import pytest
 
 import engine
 from engine.stalins_war.data import load_data
-from tests.engine.combat_support import (battle, boxes, combat, declare, die_for, finish_combat, first_choices, has,
-                                         legal, phase, stage, unit, where, with_state)
+from tests.engine.combat_support import (
+    battle,
+    combat,
+    declare,
+    first_choices,
+    has,
+    legal,
+    phase,
+    stage,
+    unit,
+    where,
+    with_state,
+)
 
 FIELD = "2021"  # clear, no town: Blitz markers allowed; 1920 and 1921 touch it over plain hexsides
 MAP = load_data().map
@@ -69,7 +80,7 @@ def test_11_5_1_advance_obeys_stacking_unless_a_blitz_marker_is_placed():
 def test_11_5_1_no_advance_into_a_hex_without_supply():
     # deep in Russia the Axis cannot trace supply to 3525
     g = battle({"3525": ["SU-28RK"], "3526": ["GE-9A", "GE-39Pz"]}, ["3526"])
-    log = _crush(g, "axis", "3525", ["GE-9A", "GE-39Pz"])
+    _crush(g, "axis", "3525", ["GE-9A", "GE-39Pz"])
     assert unit(g, "SU-28RK") is None
     assert combat(g) is None or not legal(g, "axis", "advance")
 

@@ -1,8 +1,7 @@
 """15.1.2 Winter 1942 in combat (turn 4): Axis fire shifted left, no Axis terrain benefit but trenches, shock armies."""
-import pytest
 
 from engine.stalins_war.data import load_data
-from tests.engine.combat_support import battle, combat, declare, shift_reasons, shifts
+from tests.engine.combat_support import battle, combat, declare, shift_reasons
 
 MAP = load_data().map
 # Axis in Minsk (2022, a city), its supply line open through Grodno (1821) and Molodechno (1921);

@@ -1,9 +1,8 @@
 """The events of the special units (16.1, 16.2.3, 16.3) and of Zhukov and Backhand Blow."""
-import pytest
 
 import engine
 from engine.stalins_war.data import load_data
-from tests.engine.combat_support import has, legal, unit, with_state
+from tests.engine.combat_support import has, legal, unit
 
 MAP = load_data().map
 SWAMP = "1923"

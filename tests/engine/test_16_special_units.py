@@ -5,8 +5,20 @@ import pytest
 import engine
 from engine.stalins_war.data import load_data
 from engine.stalins_war.state import default_control
-from tests.engine.combat_support import (battle, boxes, combat, declare, die_for, first_choices, has, legal, new,
-                                         outcome, phase, shift_reasons, stage, unit, where)
+from tests.engine.combat_support import (
+    battle,
+    boxes,
+    combat,
+    declare,
+    die_for,
+    first_choices,
+    has,
+    legal,
+    new,
+    phase,
+    shift_reasons,
+    unit,
+)
 from tests.engine.test_11_5_advance import _crush
 
 MAP = load_data().map

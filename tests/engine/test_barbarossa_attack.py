@@ -1,8 +1,18 @@
 """One real Barbarossa attack from the 25.0 set-up: turn 1, the Axis plays a card for OPS, marks Suwalki,
 attacks Grodno, resolves, advances, places a Blitz marker and exploits (4.4.2, 4.4.6, 7.3.5, 11, 12)."""
 from engine.stalins_war.data import load_data
-from tests.engine.combat_support import (combat, die_for, first_choices, legal, no_cards, phase, stage, strip, unit,
-                                         where)
+from tests.engine.combat_support import (
+    combat,
+    die_for,
+    first_choices,
+    legal,
+    no_cards,
+    phase,
+    stage,
+    strip,
+    unit,
+    where,
+)
 from tests.engine.sw import start
 
 MAP = load_data().map

@@ -3,9 +3,22 @@ import pytest
 
 import engine
 from engine.stalins_war.data import load_data
-from tests.engine.combat_support import (battle, combat, declare, die_for, finish_combat, first_choices, has, legal,
-                                         outcome, phase, shift_reasons, stage, unit, where, with_state)
-from tests.engine.test_11_5_advance import _crush
+from tests.engine.combat_support import (
+    battle,
+    combat,
+    declare,
+    die_for,
+    finish_combat,
+    first_choices,
+    has,
+    legal,
+    outcome,
+    phase,
+    shift_reasons,
+    unit,
+    where,
+    with_state,
+)
 
 FIELD = "2021"
 MAP = load_data().map

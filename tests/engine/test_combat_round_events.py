@@ -1,7 +1,12 @@
 """Events whose text changes the combats of the round they are played in (read from the round's plays)."""
 from engine.stalins_war.data import load_data
-from tests.engine.combat_support import battle, combat, declare, legal, shift_reasons, stage, with_state
-from tests.engine.test_12_exploitation import _reach, _suwalki
+from tests.engine.combat_support import (
+    battle,
+    declare,
+    shift_reasons,
+    with_state,
+)
+from tests.engine.test_12_exploitation import _reach
 
 MAP = load_data().map
 
@@ -47,7 +52,6 @@ def test_combat_round_events_of_the_other_side_do_not_count():
 
 
 def test_combat_deep_operations_and_vistula_oder_stretch_soviet_exploitation():
-    from tests.engine.test_12_exploitation import _blitz
 
     units = {"1921": ["GE-43K"], "2021": ["SU-1T", "SU-13R"]}
 

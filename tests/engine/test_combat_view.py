@@ -3,7 +3,14 @@ import json
 import time
 
 import engine
-from tests.engine.combat_support import battle, combat, declare, die_for, first_choices, phase, result
+from tests.engine.combat_support import (
+    battle,
+    combat,
+    declare,
+    die_for,
+    first_choices,
+    result,
+)
 
 FIELD = "2021"
 
