@@ -1,17 +1,31 @@
 """Play many random games and report failures (saved under tests/fuzz_failures/).
 
     python3 manage.py bench fuzz [GAMES] [--scenario campaign|tournament] [--first-seed N]
+
+Every third game turns the optional rules on (23.1.1–23.1.4) and every fourth adds a bid.
 """
 from __future__ import annotations
 
 import argparse
 import statistics
 import sys
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests import fuzzing  # noqa: E402
+
+
+def options_for(seed: int) -> dict:
+    options: dict = {}
+    if seed % 3 == 2:
+        options.update(buy_first_card=True, extra_trench_ops=True, phasing_supply_recheck=True)
+    if seed % 4 == 3:
+        options["bid"] = {"side": "axis" if seed % 8 == 3 else "soviet", "rp": seed % 9}
+    if seed % 5 == 4:
+        options["shuffle_soviet_reinforcements"] = True
+    return options
 
 
 def main() -> int:
@@ -21,18 +35,35 @@ def main() -> int:
     ap.add_argument("--first-seed", type=int, default=0)
     ns = ap.parse_args()
     results = []
+    happened: Counter = Counter()
     for seed in range(ns.first_seed, ns.first_seed + ns.games):
-        out = fuzzing.run_one(ns.scenario, seed)
+        out = fuzzing.run_one(ns.scenario, seed, options_for(seed))
         results.append(out)
-        status = "FAIL " + out["error"].splitlines()[0] if out["error"] else f"{out['result']['winner']:6s} {out['result']['rule']}"
-        print(f"seed {seed:5d}  turn {out['turn']:2d}  {out['steps']:6d} actions  {out['seconds']:6.1f}s  {status}", flush=True)
+        happened.update(out["happened"])
+        status = "FAIL " + out["error"].splitlines()[0] if out["error"] else \
+            f"{out['result']['winner']:6s} {out['result']['rule']}"
+        print(f"seed {seed:5d}  turn {out['turn']:2d}  {out['steps']:6d} actions  {out['seconds']:6.1f}s  {status}",
+              flush=True)
     failures = [r for r in results if r["error"]]
     secs = [r["seconds"] for r in results]
     print()
-    print("| games | failures | median actions | median s/game | games/minute |")
-    print("| --- | --- | --- | --- | --- |")
+    print("| games | failures | median actions | median turn reached | median s/game | games/minute |")
+    print("| --- | --- | --- | --- | --- | --- |")
     print(f"| {len(results)} | {len(failures)} | {statistics.median(r['steps'] for r in results):.0f} | "
-          f"{statistics.median(secs):.2f} | {60 * len(results) / sum(secs):.1f} |")
+          f"{statistics.median(r['turn'] for r in results):.0f} | {statistics.median(secs):.2f} | "
+          f"{60 * len(results) / sum(secs):.1f} |")
+    print()
+    print("| in all games | count |")
+    print("| --- | --- |")
+    for label, n in happened.items():
+        print(f"| {label} | {n} |")
+    winners = Counter((r["result"] or {}).get("rule", "none") + " " + (r["result"] or {}).get("winner", "")
+                      for r in results)
+    print()
+    print("| result | games |")
+    print("| --- | --- |")
+    for k, n in winners.most_common():
+        print(f"| {k} | {n} |")
     return 1 if failures else 0
 
 

@@ -1,14 +1,19 @@
 """Whole random games through the public API, with failures saved for replay.
 
-A failure file (``tests/fuzz_failures/<scenario>-<seed>.json``) holds the scenario,
-seed, options, the actions up to the failure and the error; `tests/engine/test_fuzz.py`
-replays every such file, so a bug found once stays fixed.
+Choices are random among the legal actions, weighted by kind so that random games
+look like wargames: cards are mostly played for OPS, attacks are declared and
+pressed home, winners advance and exploit. A failure file
+(``tests/fuzz_failures/<scenario>-<seed>.json``) holds the scenario, seed, options,
+the actions up to the failure and the error; `tests/engine/test_fuzz.py` replays
+every such file, so a bug found once stays fixed.
 """
 from __future__ import annotations
 
 import json
+import random
 import time
 import traceback
+from collections import Counter
 from pathlib import Path
 
 import engine
@@ -16,44 +21,73 @@ from engine.core import randomplay
 
 FAILURES = Path(__file__).resolve().parent / "fuzz_failures"
 
+# Relative weight of each class of action (see `classify`); anything unlisted weighs 1.
+WEIGHTS = {
+    "play_card:ops": 8, "play_card:event": 3, "play_card:rp": 2,
+    "zero_ops:operate": 1, "zero_ops:pass": 1,
+    "move": 6, "rail": 1, "sea": 1, "end_movement": 1,
+    "mark_combat": 10, "end_marking": 1,
+    "attack": 10, "end_combat": 1,
+    "commit": 10, "withdraw": 0.5, "resolve": 6, "cancel": 0.3,
+    "combat_card": 3, "done_combat_cards": 2,
+    "advance": 8, "place_blitz": 8, "end_advance": 1,
+    "exploit": 8, "end_exploitation": 1,
+    "replace": 6, "recreate": 4, "end_replacements": 1,
+    "discard": 1, "done_discarding": 3,
+}
+
+# What a game's actions show happened (for the report).
+EVENTS = {"attack": "combats declared", "resolve": "combats fought", "retreat": "retreats",
+          "no_retreat": "no-retreat choices", "place_blitz": "blitz markers", "exploit": "exploitation moves",
+          "advance": "advances", "rail": "rail moves", "sea": "sea moves", "recreate": "units recreated"}
+
+
+def classify(action: dict) -> str:
+    if action["type"] == "play_card":
+        return f"play_card:{action['as']}"
+    if action["type"] == "zero_ops":
+        return f"zero_ops:{action['option']}"
+    return action["type"]
+
 
 def run_one(scenario: str, seed: int, options: dict | None = None, *, save: bool = True) -> dict:
     """Play one random game; return a summary, saving a failure file if it crashed or stuck."""
     options = options or {}
     game = engine.new_game("stalins_war", scenario=scenario, seed=seed, options=options)
     started = time.perf_counter()
-    playout = randomplay.Playout(seed=seed)
+    error = None
     try:
-        playout = randomplay.play(game, seed)
-        error = None
+        playout = randomplay.play(game, seed, weights=WEIGHTS, classify=classify)
+        actions = playout.actions
     except Exception as exc:  # noqa: BLE001 - any failure is a finding
         error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"
-        playout.actions = _actions_so_far(game, seed)
+        actions = _actions_so_far(scenario, seed, options)
+    kinds = Counter(a["type"] for _, a in actions)
     summary = {
         "scenario": scenario, "seed": seed, "options": options,
-        "steps": len(playout.actions), "seconds": round(time.perf_counter() - started, 2),
+        "steps": len(actions), "seconds": round(time.perf_counter() - started, 2),
         "result": game.result(), "turn": game.view(None)["turn"], "error": error,
+        "happened": {label: kinds[t] for t, label in EVENTS.items()},
     }
     if error and save:
         FAILURES.mkdir(exist_ok=True)
         path = FAILURES / f"{scenario}-{seed}.json"
-        path.write_text(json.dumps({**summary, "actions": [[s, a] for s, a in playout.actions]}, indent=1))
+        path.write_text(json.dumps({**summary, "actions": [[s, a] for s, a in actions]}, indent=1))
         summary["saved"] = str(path)
     return summary
 
 
-def _actions_so_far(game, seed: int) -> list:
-    """Replay the same random policy to recover the action list up to the failure."""
-    import random
-
+def _actions_so_far(scenario: str, seed: int, options: dict) -> list:
+    """Replay the same random policy to recover the action list up to and including the failing one."""
     rng = random.Random(seed)
-    g = engine.new_game("stalins_war", scenario=game.to_json()["scenario"], seed=seed,
-                        options=game.to_json()["options"])
+    g = engine.new_game("stalins_war", scenario=scenario, seed=seed, options=options)
     out = []
     try:
-        while g.result() is None and len(out) < 500_000:
-            side = g.active_sides()[0] if len(g.active_sides()) == 1 else rng.choice(g.active_sides())
-            action = {k: v for k, v in randomplay.choose(rng, g.legal_actions(side), 0.15).items() if k != "label"}
+        while g.result() is None and len(out) < 300_000:
+            sides = g.active_sides()
+            side = sides[0] if len(sides) == 1 else rng.choice(sides)
+            chosen = randomplay.choose(rng, g.legal_actions(side), WEIGHTS, classify)
+            action = {k: v for k, v in chosen.items() if k != "label"}
             out.append((side, action))
             g.apply(side, action)
     except Exception:  # noqa: BLE001 - the failing action is the last one recorded

@@ -1,17 +1,19 @@
 """Playing a game with random legal actions, through the public API only (the fuzzer's engine).
 
-The policy is uniform over the legal actions, except that actions which finish a
-stage ("end_movement", "done_discarding", …) are taken with probability `finish`
-whenever offered, so games move on at a human pace rather than wandering.
+Each decision picks one of the legal actions at random. By default every action type
+is equally likely (and each action within a type too), so a decision with three
+thousand moves and one "end_movement" still ends soon. A game module may pass
+`weights` (action type -> relative weight) to make random games more like real ones,
+for instance to attack more often than to pass; the choice stays random.
 """
 from __future__ import annotations
 
 import random
+from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Callable, Mapping
 
 from .protocol import Game
-
-FINISHING = ("end_", "done_", "decline_", "cancel")
 
 
 @dataclass
@@ -26,19 +28,25 @@ class DeadEnd(AssertionError):
     """No side can act but the game has no result."""
 
 
-def is_finishing(action: dict) -> bool:
-    return action["type"].startswith(FINISHING) or action["type"] == "resolve"
+Classify = Callable[[dict], str]
 
 
-def choose(rng: random.Random, actions: list[dict], finish: float) -> dict:
-    finishing = [a for a in actions if is_finishing(a)]
-    if finishing and (len(finishing) == len(actions) or rng.random() < finish):
-        return rng.choice(finishing)
-    others = [a for a in actions if not is_finishing(a)]
-    return rng.choice(others)
+def choose(rng: random.Random, actions: list[dict], weights: Mapping[str, float] | None = None,
+           classify: Classify | None = None) -> dict:
+    """A random action: first a class (by weight; the action type unless `classify` says), then one of it."""
+    by_type: dict[str, list[dict]] = defaultdict(list)
+    for a in actions:
+        by_type[classify(a) if classify else a["type"]].append(a)
+    kinds = sorted(by_type)
+    w = [max(0.0, (weights or {}).get(k, 1.0)) for k in kinds]
+    if not any(w):
+        w = [1.0] * len(kinds)
+    kind = rng.choices(kinds, weights=w)[0]
+    return rng.choice(by_type[kind])
 
 
-def play(game: Game, seed: int, *, max_steps: int = 200_000, finish: float = 0.15) -> Playout:
+def play(game: Game, seed: int, *, weights: Mapping[str, float] | None = None,
+         classify: Classify | None = None, max_steps: int = 300_000) -> Playout:
     """Play until the game ends; raise DeadEnd if no side can act first."""
     rng = random.Random(seed)
     out = Playout(seed=seed)
@@ -50,7 +58,7 @@ def play(game: Game, seed: int, *, max_steps: int = 200_000, finish: float = 0.1
         actions = game.legal_actions(side)
         if not actions:
             raise DeadEnd(f"{side} must act at step {out.steps} but has no legal action")
-        action = {k: v for k, v in choose(rng, actions, finish).items() if k != "label"}
+        action = {k: v for k, v in choose(rng, actions, weights, classify).items() if k != "label"}
         out.actions.append((side, action))
         game.apply(side, action)
         out.steps += 1
