@@ -18,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
 from engine.core import randomplay  # noqa: E402
+from tests.fuzzing import WEIGHTS, classify  # noqa: E402
 
 
 def pct(values: list[float], p: float) -> float:
@@ -26,7 +27,7 @@ def pct(values: list[float], p: float) -> float:
 
 
 def sample_positions(n: int, seed: int) -> list[dict]:
-    """States met along random campaign games, every few actions."""
+    """States met along random campaign games (the fuzzer's policy), every few actions."""
     rng = random.Random(seed)
     out: list[dict] = []
     game_seed = seed
@@ -39,7 +40,7 @@ def sample_positions(n: int, seed: int) -> list[dict]:
             legal = g.legal_actions(side)
             if step % 7 == 0:
                 out.append(g.to_json())
-            action = {k: v for k, v in randomplay.choose(rng, legal, 0.15).items() if k != "label"}
+            action = {k: v for k, v in randomplay.choose(rng, legal, WEIGHTS, classify).items() if k != "label"}
             g.apply(side, action)
             step += 1
     return out
@@ -88,7 +89,7 @@ def main() -> int:
     for i in range(ns.games):
         g = engine.new_game("stalins_war", scenario="campaign", seed=10_000 + i)
         start = time.perf_counter()
-        out = randomplay.play(g, 10_000 + i)
+        out = randomplay.play(g, 10_000 + i, weights=WEIGHTS, classify=classify)
         secs.append(time.perf_counter() - start)
         steps.append(out.steps)
         turns.append(g.view(None)["turn"])

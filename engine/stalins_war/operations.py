@@ -115,6 +115,22 @@ class Operations(Step):
             if ops > available(c, side):
                 raise IllegalAction("7.3.3: leaving this enemy ZOC costs 1 OPS and none are left.")
             return
+        if f["stage"] == "move" and kind in ("rail", "sea"):
+            from . import strategic
+
+            strategic.check(c, side, action)
+            return
+        if f["stage"] == "move" and kind != "end_movement":
+            # the stage's other actions are few: check them without listing every move
+            from . import special, trenches
+
+            super_list = trenches.actions(c, side) + special.actions(c, side)
+            key = flow.canonical(action)
+            if any(flow.canonical(a) == key for a in super_list):
+                return
+            raise self.refuse(c, f, side, action, super_list)
+        if f["stage"] == "move":
+            return  # end_movement is always possible
         if f["stage"] == "exploit" and kind == "exploit":
             from . import exploitation
 

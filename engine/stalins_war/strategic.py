@@ -431,7 +431,21 @@ def _hex_labels(c: Ctx) -> dict[str, str]:
     return cached[1]
 
 
-def refusal(c: Ctx, side: str, action: dict) -> str | None:
+def check(c: Ctx, side: str, action: dict) -> None:
+    """Raise IllegalAction unless this rail or sea move is legal now (without listing every move)."""
+    uid, to = action.get("unit"), action.get("to")
+    if set(action) != {"type", "unit", "to"} or not isinstance(uid, str) or not isinstance(to, str):
+        raise IllegalAction(f'A {action["type"]} move is {{"type", "unit", "to"}}.', code="malformed")
+    why = refusal(c, side, action, quick=True)
+    if why:
+        raise IllegalAction(why)
+    reachable = rail_destinations(c, uid) if action["type"] == "rail" else sea_destinations(c, uid)
+    if to not in reachable:
+        raise IllegalAction(refusal(c, side, action))
+
+
+def refusal(c: Ctx, side: str, action: dict, *, quick: bool = False) -> str | None:
+    """Why this strategic move is not legal; with `quick`, only the checks that need no route search."""
     if action["type"] not in KINDS:
         return None
     uid = action.get("unit")
@@ -445,6 +459,8 @@ def refusal(c: Ctx, side: str, action: dict) -> str | None:
     to = action.get("to")
     if not isinstance(to, str) or to not in c.map.hexes:
         return f"There is no hex {to!r}."
+    if quick:
+        return None
     if action["type"] == "rail":
         why = rail_start_refusal(c, uid)
         if why:
