@@ -1,7 +1,8 @@
 """The fuzzer: whole random games never crash and never stall, and every game ends with a result.
 
-`python3 manage.py bench fuzz` plays many; CI plays a few (FUZZ_GAMES, default 2 per scenario).
-Every saved failure in tests/fuzz_failures/ is replayed here until it passes.
+`python3 manage.py bench fuzz` plays many; CI plays a few (FUZZ_GAMES, default 6 per
+scenario) and then as many more as it takes for one game to reach the late war.
+Every saved failure in tests/fuzz_failures/ is replayed here.
 """
 import os
 from pathlib import Path
@@ -10,7 +11,7 @@ import pytest
 
 from tests import fuzzing
 
-GAMES = int(os.environ.get("FUZZ_GAMES", "2"))
+GAMES = int(os.environ.get("FUZZ_GAMES", "6"))
 SAVED = sorted(Path(fuzzing.FAILURES).glob("*.json"))
 
 
@@ -21,6 +22,21 @@ def test_random_game_ends_with_a_result(scenario, seed):
     out = fuzzing.run_one(scenario, 1000 + seed)
     assert out["error"] is None, out.get("saved")
     assert out["result"]["winner"] in ("axis", "soviet")
+
+
+@pytest.mark.slow
+def test_random_games_fight_their_way_into_the_late_war():
+    """Random campaigns until one reaches turn 10: none may fail, and they must really fight."""
+    fought = 0
+    for seed in range(2000, 2040):
+        out = fuzzing.run_one("campaign", seed)
+        assert out["error"] is None, out.get("saved")
+        fought += out["happened"]["combats fought"]
+        if out["turn"] >= 10:
+            break
+    else:
+        pytest.fail("no random campaign reached turn 10 in 40 games")
+    assert fought > 0 and out["happened"]["retreats"] + out["happened"]["advances"] > 0
 
 
 def test_saved_failures_now_replay_cleanly():
