@@ -23,7 +23,7 @@ TABLE = ROOT / "docs" / "rules-coverage.md"
 TESTS = ROOT / "tests"
 RULEBOOK = ROOT.parent / "shared" / "rules" / "stalins-war-living-rules.md"
 
-STATUSES = ("done", "partly", "not yet", "next issue", "section", "data")
+STATUSES = ("done", "partly", "not yet", "next issue", "section", "data", "n/a")
 RULE_AT_LINE = re.compile(r"^(?:#+\s*|-\s*)?(?:\*\*)?(\d{1,2}\.\d+(?:\.\d+)?[a-e]?)(?:\*\*)?\s")
 TEST_NAME = re.compile(r"^test_(\d{1,2})_(\d{1,2})(?:_(\d{1,2}[a-e]?))?(?=_|$)")
 ROW = re.compile(r"^\|\s*(?P<rule>\d[\d.a-e]*)\s*\|(?P<topic>[^|]*)\|(?P<status>[^|]*)\|(?P<tests>[^|]*)\|(?P<notes>.*)\|\s*$")
@@ -34,7 +34,8 @@ Every numbered rule of sections 3–25 of the living rules, what the engine does
 it, and the tests named after it. Statuses: **done** (enforced and tested),
 **partly** (what is missing is in the notes), **not yet** (with the reason),
 **next issue** (planned in a named open issue), **data** (a fact the game data
-carries, checked by the data tests), **section** (a heading; see its sub-rules).
+carries, checked by the data tests), **section** (a heading; see its sub-rules),
+**n/a** (nothing for software to enforce, with the reason).
 
 The Tests column is generated: `python3 tools/rules_coverage.py --write` fills it
 from the test names (a test named `test_11_4_2_...` covers 11.4.2), and
@@ -120,7 +121,7 @@ def problems(text: str) -> list[str]:
             out.append(f"{rule}: unknown status {status!r}")
         if status == "done" and not tests.get(rule):
             out.append(f"{rule}: marked done but no test is named after it")
-        if status in ("not yet", "partly", "next issue") and not rows[rule]["notes"]:
+        if status in ("not yet", "partly", "next issue", "n/a") and not rows[rule]["notes"]:
             out.append(f"{rule}: status {status!r} needs a note saying why")
     extra = sorted(set(rows) - set(numbers))
     out += [f"{rule}: in the table but not a rule number" for rule in extra]

@@ -7,6 +7,7 @@
   anywhere on the map (card clarification); nothing if six partisans are on the map.
 - Warsaw Uprising (S50): a partisan drawn at random, active, in Warsaw, or if an Axis unit
   holds it in an empty General Government hex within two hexes of it.
+- Rail War (S36): as Bagration's partisan rising, and Axis strategic moves cost 2 OPS this turn.
 - Operation Bagration (S49): every inactive partisan not sharing its hex with an Axis unit
   becomes active (16.1.6); 4 OPS (its combat shift is read by `combat_cards`).
 - Festung (A27): festungs may be built from now on; one is placed at once, free.
@@ -169,6 +170,14 @@ def operation_bagration(c: Ctx, side: str, card: str) -> None:
     _say(c, card)
     partisans.activate_all(c)
     grant_ops(c, side, c.d.cards[card].grants_ops)
+
+
+@_register("rail_war")
+def rail_war(c: Ctx, side: str, card: str) -> None:
+    """Card S36: partisans rise (16.1.6) and Axis strategic moves cost 2 OPS for the rest of the turn."""
+    _say(c, card)
+    partisans.activate_all(c)
+    set_flag(c, "rail_war", c.turn)
 
 
 # ---- festungs and the Volga fortress ----------------------------------------------------------------

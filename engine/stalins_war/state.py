@@ -42,6 +42,7 @@ FLAGS = (
     "studebakers",                                       # card S43 (12.2.2)
     "combined_bomber_offensive",                         # card S52 (7.6.1)
     "italy_capitulates",                                 # card S39
+    "rail_war",                                          # card S36 (turn it applies)
 )
 
 RP_KINDS = ("GE", "PZ", "AX", "SU")

@@ -403,7 +403,8 @@ def naval_evacuate(c: Ctx, uid: str, to: str) -> None:
 # ---- the stage's actions --------------------------------------------------------------------------
 
 def actions(c: Ctx, side: str) -> list[dict]:
-    if operations.available(c, side) < 1:
+    price = cost(c, side)
+    if operations.available(c, side) < price:
         return []
     out = []
     labels = _hex_labels(c)
@@ -413,10 +414,10 @@ def actions(c: Ctx, side: str) -> list[dict]:
         label = c.unit_label(uid)
         for hid in sorted(rail_destinations(c, uid)):
             out.append({"type": "rail", "unit": uid, "to": hid,
-                        "label": f"Rail {label} to {labels[hid]} (1 OPS)"})
+                        "label": f"Rail {label} to {labels[hid]} ({price} OPS)"})
         for hid in sorted(sea_destinations(c, uid)):
             out.append({"type": "sea", "unit": uid, "to": hid,
-                        "label": f"Sea move {label} to {c.hex_label(hid)} (1 OPS)"})
+                        "label": f"Sea move {label} to {c.hex_label(hid)} ({price} OPS)"})
     return out
 
 
@@ -429,6 +430,11 @@ def _hex_labels(c: Ctx) -> dict[str, str]:
         cached = (c.map, {h: c.hex_label(h) for h in c.map.hexes})
         _LABELS[id(c.map)] = cached
     return cached[1]
+
+
+def cost(c: Ctx, side: str) -> int:
+    """7.3.3: 1 OPS per unit; 2 for the Axis in the turn of Rail War (card S36)."""
+    return 2 if side == AXIS and c.s["flags"].get("rail_war") == c.turn else 1
 
 
 def check(c: Ctx, side: str, action: dict) -> None:
@@ -454,8 +460,8 @@ def refusal(c: Ctx, side: str, action: dict, *, quick: bool = False) -> str | No
     why = cannot_move_strategically(c, uid)
     if why:
         return why
-    if operations.available(c, side) < 1:
-        return "7.3.3: strategic movement costs 1 OPS per unit"
+    if operations.available(c, side) < cost(c, side):
+        return f"7.3.3: strategic movement costs {cost(c, side)} OPS per unit now"
     to = action.get("to")
     if not isinstance(to, str) or to not in c.map.hexes:
         return f"There is no hex {to!r}."
@@ -493,7 +499,7 @@ def apply(c: Ctx, side: str, a: dict) -> None:
         route = rail_route(c, uid, a["to"])
     else:
         sea = sea_destinations(c, uid)[a["to"]]
-    operations.spend(c, side, 1, why="for strategic movement")
+    operations.spend(c, side, cost(c, side), why="for strategic movement")
     rs = c.s["rs"]
     rs["strategic"].append(uid)
     rs["moved"] = True
