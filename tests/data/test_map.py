@@ -13,6 +13,7 @@ import time
 from collections import deque
 from pathlib import Path
 
+import pydantic
 import pytest
 
 from engine.core import hexgrid
@@ -680,6 +681,6 @@ def test_lonlat_and_projection(board):
 def test_copy_is_independent(board):
     """MapData is read-only: the hexes are frozen models."""
     h = board.hexes["2722"]
-    with pytest.raises(Exception):
+    with pytest.raises(pydantic.ValidationError):
         h.vp = False  # type: ignore[misc]
     assert copy.deepcopy(h) == h

@@ -4,6 +4,7 @@ from __future__ import annotations
 import math
 import re
 
+import pydantic
 import pytest
 
 from engine.stalins_war.data import units
@@ -144,7 +145,7 @@ def test_8_1_zoc_units(unit_defs):
 def test_8_1_zoc_is_derived_not_typed():
     assert make_unit(kind="tank", counters=[["4-3-4"]]).zoc
     assert not make_unit().zoc
-    with pytest.raises(Exception):
+    with pytest.raises(pydantic.ValidationError):
         make_unit(zoc=True)  # not an input field
 
 

@@ -8,7 +8,7 @@ from engine.stalins_war.context import Ctx
 from engine.stalins_war.data import load_data
 from engine.stalins_war import strategic
 
-from .helpers import act, axis_west, game, hexinfo, lost, moves, ops_left, place, rails, refused, seas, where
+from .helpers import act, axis_west, game, hexinfo, lost, moves, ops_left, rails, refused, seas, where
 
 MOSCOW = "2722"
 

@@ -1,7 +1,7 @@
 """10.3 Trenches (and 23.1.3's extra OPS, 13.3.3)."""
 from __future__ import annotations
 
-from .helpers import act, decision, finish_round, game, legal, moves, ops_left, refused, where
+from .helpers import act, decision, game, legal, ops_left, refused
 
 HEX = "3427"
 

@@ -9,7 +9,6 @@ Three places serve most positions:
 """
 from __future__ import annotations
 
-import pytest
 
 from .helpers import act, control, end_of_turn_attrition, game, hexinfo, supply, where
 

@@ -1,7 +1,7 @@
 """19.0 National restrictions and surrender."""
 from __future__ import annotations
 
-from .helpers import act, game, legal, moves, rails, refused, where
+from .helpers import game, moves, rails, refused, where
 
 BUDA, PEST, BUCHAREST = "1025", "1125", "1429"
 
