@@ -15,7 +15,6 @@ Ruling: units and hexes are judged in the same position, before any unit is remo
 from __future__ import annotations
 
 from . import control, losses, supply, terrain
-from .constants import AXIS, SOVIET
 from .context import Ctx
 
 
@@ -29,15 +28,6 @@ def run(c: Ctx, side: str) -> None:
         control.set_control(c, hid, c.enemy(side), how="attrition")
 
 
-def holds_own_fortress(c: Ctx, hid: str, side: str) -> bool:
-    m = c.s["markers"]
-    if c.map.hexes[hid].fortress == side and terrain.fortress_standing(c, hid):
-        return True
-    if side == AXIS and hid in m["festung"]:
-        return True
-    return side == SOVIET and m.get("volga_fortress") == hid
-
-
 def lost_hexes(c: Ctx, side: str) -> list[str]:
     """13.3.9: friendly cities, ports, oil and VP hexes that would be out of supply."""
     out = []
@@ -47,7 +37,7 @@ def lost_hexes(c: Ctx, side: str) -> list[str]:
         h = c.map.hexes[hid]
         if not (terrain.is_city(c, hid) or h.port or h.oil or h.vp):
             continue
-        if holds_own_fortress(c, hid, side):
+        if supply.own_fortress(c, hid, side):
             continue
         if not supply.hex_supplied(c, hid, side, limited_counts=True):
             out.append(hid)

@@ -269,16 +269,19 @@ def full_sources(c: Ctx, side: str) -> set[str]:
 
 # ---- verdicts -----------------------------------------------------------------------------------
 
-def fortress_supplied(c: Ctx, uid: str) -> bool:
-    """13.2.4, 16.3.5: a standing fortress its side owned at the start (16.2.1), or a festung, in the unit's hex."""
-    hid = c.loc(uid)
-    side = c.side_of(uid)
+def own_fortress(c: Ctx, hid: str, side: str) -> bool:
+    """A standing fortress `side` owned at the start (16.2.1), a festung (Axis) or the Volga fortress (Soviet)."""
     m = c.s["markers"]
     if c.map.hexes[hid].fortress == side and terrain.fortress_standing(c, hid):
         return True
     if side == AXIS and hid in m["festung"]:
         return True
     return side == SOVIET and m.get("volga_fortress") == hid
+
+
+def fortress_supplied(c: Ctx, uid: str) -> bool:
+    """13.2.4, 16.3.5: a friendly fortress or festung in the unit's own hex gives fortress supply."""
+    return own_fortress(c, c.loc(uid), c.side_of(uid))
 
 
 def status(c: Ctx, uid: str) -> str:
