@@ -19,6 +19,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -41,10 +42,12 @@ def _bootstrap_pip() -> None:
     """Debian's python3 has no ensurepip: fetch pip's wheel from PyPI and install it with itself."""
     with urllib.request.urlopen("https://pypi.org/pypi/pip/json", timeout=60) as resp:
         meta = json.load(resp)
+        base = resp.geturl()
     wheel = next(f for f in meta["urls"] if f["filename"].endswith(".whl"))
+    url = urllib.parse.urljoin(base, wheel["url"])  # mirrors may answer with relative links
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / wheel["filename"]
-        with urllib.request.urlopen(wheel["url"], timeout=120) as resp:
+        with urllib.request.urlopen(url, timeout=120) as resp:
             data = resp.read()
         if hashlib.sha256(data).hexdigest() != wheel["digests"]["sha256"]:
             sys.exit("pip wheel from PyPI failed its checksum")
