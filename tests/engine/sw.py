@@ -45,6 +45,16 @@ def finish_round(g, side: str) -> None:
         g.apply(side, {k: v for k, v in end.items() if k != "label"})
 
 
+def place_all(g, side: str) -> list[str]:
+    """Place a reinforcement card's units, each at the first hex offered; return them in order."""
+    placed = []
+    while decision(g) == "place_reinforcements":
+        a = g.legal_actions(side)[0]
+        placed.append(a["unit"])
+        g.apply(side, {k: v for k, v in a.items() if k != "label"})
+    return placed
+
+
 def pass_round(g, side: str) -> None:
     """Take a 0-OPS round that does nothing."""
     g.apply(side, {"type": "zero_ops", "option": "pass", "discard": None})

@@ -2,7 +2,7 @@
 import pytest
 
 import engine
-from tests.engine.sw import act, decision, finish_round, game, has, pass_round, start, state, types
+from tests.engine.sw import act, decision, finish_round, game, has, pass_round, place_all, start, state, types
 
 
 # ---- 4.1 markers ---------------------------------------------------------------------------------
@@ -195,9 +195,7 @@ def test_4_5_1_two_reinforcement_cards_on_turn_2_with_ops():
     g = game(turn=2, round=1, active="soviet", consec={"soviet": 1}, setup=True, hands={"soviet": ["S1", "S2", "S9"]})
     act(g, "soviet", type="play_card", card="S1", **{"as": "event"})
     assert decision(g) == "place_reinforcements"
-    while decision(g) == "place_reinforcements":
-        a = g.legal_actions("soviet")[0]
-        g.apply("soviet", {k: v for k, v in a.items() if k != "label"})
+    place_all(g, "soviet")
     assert decision(g) == "operations"
     v = g.view(None)
     assert v["round_ops"] + v["banked"]["soviet"] >= 3  # the card's OPS as well (4.5.1)
@@ -216,20 +214,14 @@ def test_4_5_1_two_reinforcement_cards_on_turn_2_with_ops():
 def test_4_5_1_mobilization_units_may_move_but_not_attack():
     g = game(turn=2, round=1, active="soviet", setup=True, hands={"soviet": ["S1"]})
     act(g, "soviet", type="play_card", card="S1", **{"as": "event"})
-    placed = []
-    while decision(g) == "place_reinforcements":
-        a = g.legal_actions("soviet")[0]
-        placed.append(a["unit"])
-        g.apply("soviet", {k: v for k, v in a.items() if k != "label"})
+    placed = place_all(g, "soviet")
     assert set(placed) <= set(state(g)["rs"]["no_attack"])
 
 
 def test_4_5_1_only_one_reinforcement_card_a_turn_after_turn_2():
     g = game(turn=5, round=1, active="soviet", setup=True, hands={"soviet": ["S1", "S2"]})
     act(g, "soviet", type="play_card", card="S1", **{"as": "event"})
-    while decision(g) == "place_reinforcements":
-        a = g.legal_actions("soviet")[0]
-        g.apply("soviet", {k: v for k, v in a.items() if k != "label"})
+    place_all(g, "soviet")
     pass_round(g, "axis")
     with pytest.raises(engine.IllegalAction, match="7.5.2a"):
         act(g, "soviet", type="play_card", card="S2", **{"as": "event"})

@@ -2,7 +2,7 @@
 import pytest
 
 import engine
-from tests.engine.sw import act, decision, finish_round, game, has, pass_round, start, state, types
+from tests.engine.sw import act, decision, finish_round, game, has, pass_round, place_all, start, state, types
 
 RIGA = "1918"
 
@@ -226,9 +226,7 @@ def test_7_5_2a_no_reinforcement_card_on_turn_1_and_one_per_turn():
     assert not has(g, "axis", type="play_card", card="A5", **{"as": "event"})
     g = quiet(turn=6, hands={"axis": ["A5", "A7"]})
     act(g, "axis", type="play_card", card="A5", **{"as": "event"})
-    while decision(g) == "place_reinforcements":
-        a = g.legal_actions("axis")[0]
-        g.apply("axis", {k: v for k, v in a.items() if k != "label"})
+    place_all(g, "axis")
     pass_round(g, "soviet")
     with pytest.raises(engine.IllegalAction, match="7.5.2a"):
         act(g, "axis", type="play_card", card="A7", **{"as": "event"})
