@@ -21,6 +21,10 @@ const VERB = { move: "Move", rail: "Rail", sea: "Sea move", exploit: "Exploit" }
 
 export function describeAction(action) {
   if (action.label) return action.label;
+  if ((action.type === "place" || action.type === "recreate") && action.unit && action.hex) {
+    const verb = action.type === "place" ? "Place" : "Recreate";
+    return `${verb} ${unitLabel(action.unit)} in ${hexLabel(action.hex)}${action.replacing ? `, replacing ${unitLabel(action.replacing)}` : ""}`;
+  }
   if (VERB[action.type] && action.unit && action.to) {
     const cost = [];
     if (action.mp !== undefined) cost.push(`${action.mp} MP`);
