@@ -196,7 +196,24 @@ class Operations(Step):
             c.say(f"{lost} unspent OPS are lost (18.1.4).", kind="ops")
 
     def view(self, c, f, side):
-        return {"stage": f["stage"], "ops": c.s["rs"]["ops"], "banked": c.s["banked"][f["side"]]}
+        rs = c.s["rs"]
+        out = {"stage": f["stage"], "ops": rs["ops"], "banked": c.s["banked"][f["side"]],
+               # what the round's units have done (public: both players watch the moves)
+               "mp_spent": dict(rs["mp"]), "strategic": list(rs["strategic"]), "stopped": list(rs["stopped"]),
+               "fought": list(rs["fought"]), "exploited": list(rs["exploited"]), "entrench": list(rs["entrench"])}
+        if f["stage"] == "move":
+            out["immobile"] = immobile(c, f["side"])
+        return out
+
+
+def immobile(c: Ctx, side: str) -> list[dict]:
+    """Why the side's units that may not make a regular move now may not, grouped by reason."""
+    by_reason: dict[str, list[str]] = {}
+    for uid in c.units_on_map(side):
+        why = movement.cannot_move(c, uid)
+        if why:
+            by_reason.setdefault(why, []).append(uid)
+    return [{"why": why, "units": units} for why, units in by_reason.items()]
 
 
 @register

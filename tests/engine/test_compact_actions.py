@@ -55,6 +55,27 @@ def test_a_move_to_a_hex_out_of_reach_is_refused_with_the_rule():
     refused(g, "soviet", "already", type="move", unit="SU-13R", to="3426")
 
 
+def test_4_4_2_the_view_says_why_units_may_not_move():
+    g = game(setup=True, active="axis", ops=3)  # turn 1: no Axis movement
+    immobile = g.view("axis")["decision"]["immobile"]
+    axis_units = {u["id"] for u in g.view(None)["units"] if u["side"] == "axis"}
+    assert len(immobile) == 1 and immobile[0]["why"].startswith("4.4.2")
+    assert set(immobile[0]["units"]) == axis_units
+    g.apply("axis", {"type": "end_movement"})
+    assert "immobile" not in g.view("axis")["decision"]  # only in the movement stage
+
+
+def test_the_view_shows_what_the_round_s_units_have_done():
+    g = soviet_moving()
+    a = legal(g, "soviet", "move", unit="SU-22M")[0]
+    g.apply("soviet", a)
+    d = g.view(None)["decision"]
+    assert d["mp_spent"] == {"SU-22M": a["mp"]}
+    rail = legal(g, "soviet", "rail")[0]
+    g.apply("soviet", rail)
+    assert g.view("axis")["decision"]["strategic"] == [rail["unit"]]
+
+
 def test_a_move_needs_a_destination_or_a_path():
     g = soviet_moving()
     before = g.to_json()
