@@ -16,7 +16,8 @@ next combat: the combat frame offers it until the attacker ends the advance.
 """
 from __future__ import annotations
 
-from . import battle, combat_cards, control, losses, stacking, supply
+from . import battle, control, losses, stacking, supply
+from .cards import combat_cards
 from .constants import AXIS, SOVIET
 from .context import Ctx
 from .movement import note_axis_east

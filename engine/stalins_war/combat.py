@@ -46,7 +46,6 @@ from ..core.errors import IllegalAction
 from . import (
     advance,
     battle,
-    combat_cards,
     combat_losses,
     declare,
     fire,
@@ -56,6 +55,7 @@ from . import (
     stacking,
     supply,
 )
+from .cards import combat_cards
 from .constants import AXIS, SOVIET
 from .context import Ctx
 from .flow import Step, register

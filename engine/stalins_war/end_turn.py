@@ -8,11 +8,11 @@ capital is enemy-occupied surrender (19.3.1), and the next turn begins.
 """
 from __future__ import annotations
 
-from . import banked, decks, flow, losses, sequence, victory
+from . import banked, decks, flow, losses, victory
 from .constants import AXIS, REMOVED, SOVIET
 from .context import Ctx
 from .flow import Step, register
-from .rounds import fresh_round_state, fresh_turn_counters
+from .state import enter_phase, fresh_round_state, fresh_turn_counters
 
 
 def begin_segment(c: Ctx, side: str) -> None:
@@ -89,7 +89,7 @@ def next_turn(c: Ctx) -> None:
     c.s["tc"] = fresh_turn_counters()
     c.s["rs"] = fresh_round_state(AXIS)
     c.s["round_open"] = False
-    sequence.enter_phase(c, "action")
+    enter_phase(c.s, "action")
     c.say(f"Turn {c.turn}: {c.turn_def().name}.", kind="turn")
     losses.release_track(c)
     banked.soviet_turn_start(c)

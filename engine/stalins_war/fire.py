@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from . import battle, combat_cards, mobile_defense
+from . import battle, mobile_defense
+from .cards import combat_cards
 from .constants import AXIS, SOVIET
 from .context import Ctx
 

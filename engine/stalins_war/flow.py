@@ -13,12 +13,18 @@ to list cheaply may override `check` instead, keeping the same guarantee.
 from __future__ import annotations
 
 import json
-from typing import ClassVar
+from typing import Callable, ClassVar
 
 from ..core.errors import IllegalAction
 from .context import Ctx
 
 STEPS: dict[str, "Step"] = {}
+_SEQUENCE: list[Callable[[Ctx], None]] = []  # the sequence of play, registered by `sequence`
+
+
+def set_sequence(advance: Callable[[Ctx], None]) -> None:
+    """Register what moves the game on when no decision is pending (`sequence.advance`)."""
+    _SEQUENCE[:] = [advance]
 
 
 def register(cls: type["Step"]) -> type["Step"]:
@@ -132,15 +138,14 @@ def apply(c: Ctx, side: str, action: dict) -> None:
 
 def settle(c: Ctx) -> None:
     """Run automatic frames and the sequence of play until a side must decide or the game ends."""
-    from . import sequence
-
+    advance = _SEQUENCE[0]
     for _ in range(100_000):
         if c.s.get("result"):
             c.s["stack"].clear()
             return
         f = top(c)
         if f is None:
-            sequence.advance(c)
+            advance(c)
             continue
         step = STEPS[f["kind"]]
         if not step.auto:

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from ..core.errors import IllegalAction, PositionError
-from ..core.protocol import Game, GameModule, register
+from ..core.protocol import Game, GameModule, clone, register
 from . import flow, setup
 # Every module that registers decision steps is imported here, so each frame kind has its step.
-from . import combat, draw, end_turn, event_cards, operations, reinforcements, replacements, rounds, special  # noqa: F401
+from . import combat, draw, end_turn, operations, replacements, rounds, sequence, special  # noqa: F401
+from .cards import catalog  # noqa: F401  (every card's event registers)
 from .constants import AXIS, SIDES, SOVIET
 from .context import Ctx
 from .data import load_data
@@ -130,9 +131,10 @@ def schedule_automatic_rps(c: Ctx) -> None:
 
 
 def load(state: dict) -> StalinsWar:
+    """The game of a stored state; it works on its own copy, so the caller's dict never changes."""
     if state.get("game") != "stalins_war":
         raise ValueError("not a Stalin's War state")
-    return StalinsWar(state)
+    return StalinsWar(clone(state))
 
 
 def render(view: dict, **kwargs) -> str:

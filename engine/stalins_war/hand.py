@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from . import combat_cards, events, flow, rounds
+from . import consecutive, flow, rounds
+from .cards import catalog, combat_cards
 from .context import Ctx
 
 ROUND_RULE = "7.2"
@@ -47,7 +48,7 @@ def _allowed(as_: str, action: dict, **extra) -> dict:
 
 def ops_now(c: Ctx, side: str, printed: int) -> dict:
     """The OPS a card would give now and why: {"ops", "printed", "why"}."""
-    ops = rounds.ops_preview(c, side, printed)
+    ops = consecutive.ops_preview(c, side, printed)
     count = c.s["consec"][side]
     why = f"{printed} OPS" if ops == printed else f"{printed} → {ops} OPS: consecutive OPS count {count} (7.3.2)"
     return {"ops": ops, "printed": printed, "why": why}
@@ -80,7 +81,7 @@ def card_plays(c: Ctx, side: str) -> dict[str, list[dict]]:
         if (card, "ops") in offered:
             plays.append(_allowed("ops", offered[(card, "ops")], **ops))
         else:
-            plays.append(_refused("ops", not_now or rounds.ops_refusal(c), **ops))
+            plays.append(_refused("ops", not_now or consecutive.ops_refusal(c), **ops))
         rp = {k: v for k, v in cdef.rp.items() if v}
         if (card, "rp") in offered:
             plays.append(_allowed("rp", offered[(card, "rp")], rp=rp))
@@ -96,6 +97,6 @@ def card_plays(c: Ctx, side: str) -> dict[str, list[dict]]:
         elif (card, "event") in offered:
             plays.append(_allowed("event", offered[(card, "event")]))
         else:
-            plays.append(_refused("event", not_now or events.refusal(c, side, card)))
+            plays.append(_refused("event", not_now or catalog.refusal(c, side, card)))
         out[card] = plays
     return out

@@ -268,14 +268,14 @@ def check_path(c: Ctx, uid: str, path: list) -> tuple[int, int]:
 
 def move(c: Ctx, uid: str, path: list[str], mp: int) -> None:
     """Carry out a checked move."""
-    from . import operations
+    from .ops_pool import spend
 
     side = c.side_of(uid)
     rs = c.s["rs"]
     start = c.loc(uid)
     ops = _start_in_enemy_zoc_cost(c, uid, zoc_hexes(c, c.enemy(side)))
     if ops:
-        operations.spend(c, side, ops, why=f"to leave the enemy ZOC at {start}")
+        spend(c, side, ops, why=f"to leave the enemy ZOC at {start}")
         rs["zoc_paid"].append(start)
         c.s["markers"]["move"].append(start)
     rs["mp"][uid] = rs["mp"].get(uid, 0) + mp

@@ -10,27 +10,9 @@ from ..core.errors import IllegalAction
 from . import flow, movement, stacking
 from .context import Ctx
 from .flow import Step, register
+from .ops_pool import available, spend, start  # noqa: F401  (start: the frame's entry point)
 
 STAGES = ("move", "mark", "combat", "exploit")
-
-
-def start(c: Ctx, side: str, ops: int) -> None:
-    c.s["rs"]["ops"] = ops
-    flow.push(c, "operations", side=side, stage="move")
-
-
-def available(c: Ctx, side: str) -> int:
-    return c.s["rs"]["ops"] + c.s["banked"][side]
-
-
-def spend(c: Ctx, side: str, n: int, *, why: str) -> None:
-    """Pay OPS: this round's first, then banked ones (18.1.1)."""
-    if available(c, side) < n:
-        raise IllegalAction(f"Not enough OPS {why} ({available(c, side)} left, {n} needed).")
-    rs = c.s["rs"]
-    from_round = min(rs["ops"], n)
-    rs["ops"] -= from_round
-    c.s["banked"][side] -= n - from_round
 
 
 def extra_stage_actions(c: Ctx, side: str, stage: str) -> list[dict]:

@@ -16,13 +16,12 @@ on the map unless the position places it (``"setup": true`` starts from 25.0's s
 from __future__ import annotations
 
 from ..core.errors import PositionError
-from . import decks, operations, stacking, supply
+from . import decks, ops_pool, stacking, supply
 from .constants import AXIS, BOXES, ELIMINATED, OTHER_FRONTS, POOL, REMOVED, SIDES, SOVIET, TRACK
 from .context import Ctx
 from .data import GameData
 from .draw import AUTOMATIC_SOVIET_CARDS
-from .rounds import fresh_round_state
-from .state import OptionsError, RP_KINDS, blank_state
+from .state import OptionsError, RP_KINDS, blank_state, fresh_round_state
 
 KEYS = {
     "scenario", "setup", "options", "turn", "round", "active", "phase", "units", "boxes", "oos", "limited",
@@ -103,7 +102,7 @@ def state_from_position(data: GameData, pos: dict, *, seed: int, options: dict |
         s["rs"]["type"] = "ops"
         s["round_open"] = True
         supply.judge(c, c.units_on_map(side))
-        operations.start(c, side, int(pos["ops"]))
+        ops_pool.start(c, side, int(pos["ops"]))
     elif s["phase"] != "action":
         s["segment"] = 0
     for uid in pos.get("oos") or []:

@@ -6,44 +6,12 @@ per-turn counters live in ``state["tc"]`` and are reset when a turn begins.
 from __future__ import annotations
 
 from . import decks, flow
+from .cards import catalog
+from .consecutive import ops_for_card, ops_preview, ops_refusal, rasputitsa, reset_consecutive
 from .constants import AXIS, SOVIET
 from .context import Ctx
 from .flow import Step, register
-
-
-def fresh_round_state(side: str) -> dict:
-    return {
-        "side": side,
-        "type": None,          # ops | rp | event | zero_operate | zero_pass
-        "played": [],          # [card, use] pairs, in order (Steppe Fox allows two)
-        "ops": 0,              # OPS from this round's card or event, not yet spent
-        "started": {},         # unit -> hex where it began the round (7.3.3)
-        "mp": {},              # unit -> movement points spent this round
-        "stopped": [],         # units that entered an enemy ZOC and must stop (8.3)
-        "zoc_paid": [],        # hexes whose stack paid 1 OPS to leave an enemy ZOC (7.3.3)
-        "strategic": [],       # units that moved by rail or sea this round (10.2.1)
-        "fought": [],          # units that took part in a combat (11.1.6)
-        "attacked": [],        # hexes attacked this round (11.1.4)
-        "retreated": {},       # unit -> hex it retreated into this round (11.4.5)
-        "exploited": [],       # units that exploited this round (12.1.4)
-        "blitz": 0,            # blitz markers placed this round (11.2.1 step 9)
-        "blitz_east": 0,       # of those, east of the Paulus line (11.5.2)
-        "entrench": [],        # hexes with an entrenchment attempt (10.3.1)
-        "no_attack": [],       # units that may move but not attack (4.5.1)
-        "moved": False,        # any unit moved or fought (7.2.6 second option)
-    }
-
-
-def fresh_turn_counters() -> dict:
-    return {
-        "rp_plays": {AXIS: 0, SOVIET: 0},      # 7.4.2, 7.4.3
-        "rp_rounds": {AXIS: [], SOVIET: []},   # 7.4.4
-        "rp_event": 0,                         # 7.4.3: one Axis RP-giving event per turn
-        "reinforcements": {AXIS: [], SOVIET: []},  # rounds of reinforcement plays (7.5.2a, 4.5.1)
-        "sea_moves": {"baltic": 0, "black": 0},    # Axis sea moves this turn (10.2.5)
-        "partisans_placed": False,             # 16.1.2
-        "lend_lease_banked": False,            # 11.2.1 step 9 exception 1, 12.1.3
-    }
+from .state import fresh_round_state, fresh_turn_counters  # noqa: F401  (re-exported)
 
 
 def begin(c: Ctx) -> None:
@@ -62,7 +30,8 @@ def begin(c: Ctx) -> None:
 
 def finish(c: Ctx) -> None:
     """Close the round: played cards to the discards (or out of the game), markers off."""
-    from . import combat_cards, options_rules
+    from . import options_rules
+    from .cards import combat_cards
 
     rs = c.s["rs"]
     side = rs["side"]
@@ -80,33 +49,6 @@ def finish(c: Ctx) -> None:
     options_rules.end_of_round_supply_check(c, side)
 
 
-# ---- consecutive OPS (7.3.2) ----------------------------------------------------------------------
-
-def rasputitsa(c: Ctx) -> bool:
-    """15.1.1: the first round of Fall turns and the first two of Spring turns."""
-    return c.round in c.turn_def().rasputitsa_rounds
-
-
-def reset_consecutive(c: Ctx, side: str, *, reinforcement_or_rp: bool = False) -> None:
-    if rasputitsa(c):
-        return  # 15.1.1: never reset during Rasputitsa
-    if reinforcement_or_rp and side == AXIS and c.turn <= 4:
-        return  # 4.4.9
-    c.s["consec"][side] = 0
-
-
-def ops_for_card(c: Ctx, side: str, printed: int) -> int:
-    """Advance the count and return the OPS the card yields: full, then -1, -2, ..."""
-    ops = ops_preview(c, side, printed)
-    c.s["consec"][side] += 1
-    return ops
-
-
-def ops_preview(c: Ctx, side: str, printed: int) -> int:
-    """The OPS a card of this printed value would give if played for OPS now (7.3.2)."""
-    return max(0, printed - c.s["consec"][side])
-
-
 # ---- the choice of the round ----------------------------------------------------------------------
 
 def rp_refusal(c: Ctx, side: str) -> str | None:
@@ -122,12 +64,6 @@ def rp_refusal(c: Ctx, side: str) -> str | None:
     return None
 
 
-def ops_refusal(c: Ctx) -> str | None:
-    if rasputitsa(c):
-        return "15.1.1: no OPS plays during a Rasputitsa round"
-    return None
-
-
 @register
 class ActionRound(Step):
     kind = "action_round"
@@ -138,8 +74,6 @@ class ActionRound(Step):
         return "Play a card for OPS, RP or its event, or take a 0-OPS round"
 
     def actions(self, c, f, side):
-        from . import events
-
         out = []
         hand = decks.hand(c, side)
         can_ops = ops_refusal(c) is None
@@ -152,7 +86,7 @@ class ActionRound(Step):
             if can_rp:
                 out.append({"type": "play_card", "card": card, "as": "rp",
                             "label": f"{cdef.name} ({card}): RP ({rp_text(cdef)})"})
-            if events.playable(c, side, card):
+            if catalog.playable(c, side, card):
                 out.append({"type": "play_card", "card": card, "as": "event",
                             "label": f"{cdef.name} ({card}): event"})
         if f.get("second"):
@@ -169,8 +103,6 @@ class ActionRound(Step):
 
     def refuse(self, c, f, side, action, legal):
         from ..core.errors import IllegalAction
-        from . import events
-
         if action["type"] == "play_card":
             card, use = action.get("card"), action.get("as")
             if card not in decks.hand(c, side):
@@ -180,7 +112,7 @@ class ActionRound(Step):
             if use == "rp" and rp_refusal(c, side):
                 return IllegalAction(rp_refusal(c, side))
             if use == "event":
-                return IllegalAction(events.refusal(c, side, card) or "That event cannot be played now.")
+                return IllegalAction(catalog.refusal(c, side, card) or "That event cannot be played now.")
             return IllegalAction('A card is played "as" "ops", "rp" or "event".', code="malformed")
         if action["type"] == "zero_ops" and action.get("option") == "operate" and ops_refusal(c):
             return IllegalAction("15.1.1: a 0-OPS round with movement or combat is not allowed in Rasputitsa")
@@ -207,7 +139,7 @@ def rp_text(cdef) -> str:
 
 
 def play_card(c: Ctx, side: str, card: str, use: str) -> None:
-    from . import events, operations
+    from . import operations
 
     cdef = c.d.cards[card]
     rs = c.s["rs"]
@@ -226,7 +158,7 @@ def play_card(c: Ctx, side: str, card: str, use: str) -> None:
     else:
         rs["type"] = "event"
         c.say(f"{side.capitalize()} plays {cdef.name} ({card}) as an event.", kind="play", card=card, use=use)
-        events.play(c, side, card)
+        catalog.play(c, side, card)
 
 
 def play_for_rp(c: Ctx, side: str, cdef) -> None:

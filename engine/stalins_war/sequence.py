@@ -6,7 +6,7 @@ pushes the frames of the next decision.
 """
 from __future__ import annotations
 
-from . import flow
+from . import flow, state
 from .constants import AXIS, LAST_ROUND, SOVIET
 from .context import Ctx
 
@@ -33,8 +33,7 @@ def advance(c: Ctx) -> None:
 
 
 def enter_phase(c: Ctx, phase: str) -> None:
-    c.s["phase"] = phase
-    c.s["segment"] = 0
+    state.enter_phase(c.s, phase)
 
 
 # ---- action phase -------------------------------------------------------------------------------
@@ -122,3 +121,5 @@ SEGMENTS = {
     "draw": [_total_war_check, _discards(SOVIET), _discards(AXIS), _draw_cards, lambda c: enter_phase(c, "end_of_turn")],
     "end_of_turn": [_end_of_turn(AXIS), _end_of_turn(SOVIET), _close_turn],
 }
+
+flow.set_sequence(advance)  # the flow runs the sequence of play whenever no decision is pending

@@ -10,7 +10,7 @@ combat, retreat, supply, ZOC, stacking, strategic movement and `control`.
 """
 from __future__ import annotations
 
-from . import combat_events, festung, flow, operations, partisans, special_events  # noqa: F401 (events register)
+from . import festung, flow, ops_pool, partisans
 from .constants import AXIS, SOVIET
 from .context import Ctx
 from .flow import Step, register
@@ -29,7 +29,7 @@ def partisan_refusal(c: Ctx, side: str) -> str | None:
         return "16.1.1: partisans may be placed only after Partisan Formation"
     if c.s["tc"]["partisans_placed"]:
         return "16.1.2: only 1 OPS a turn may be used to place partisans"
-    if operations.available(c, side) < 1:
+    if ops_pool.available(c, side) < 1:
         return "16.1.2: placing partisans costs 1 OPS"
     if partisans.room(c) <= 0:
         return "16.1.2: never more than six partisans on the map"
@@ -41,7 +41,7 @@ def actions(c: Ctx, side: str) -> list[dict]:
     if side == SOVIET and partisan_refusal(c, side) is None:
         out += [{"type": "place_partisans", "hex": h,
                  "label": f"Place partisans at {c.hex_label(h)} (1 OPS for up to two)"} for h in partisans.placeable(c)]
-    if side == AXIS and operations.available(c, side) >= 1:
+    if side == AXIS and ops_pool.available(c, side) >= 1:
         out += [{"type": "build_festung", "hex": h, "label": f"Festung at {c.hex_label(h)} (1 OPS)"}
                 for h in festung.candidates(c)]
     return out
@@ -58,7 +58,7 @@ def refusal(c: Ctx, side: str, action: dict) -> str | None:
     if kind == "build_festung":
         if side != AXIS:
             return "16.3: only the Axis builds Festungs"
-        if operations.available(c, side) < 1:
+        if ops_pool.available(c, side) < 1:
             return "16.3.2: a Festung costs 1 OPS"
         return festung.refusal(c, hid) if isinstance(hid, str) else "A hex is needed."
     return None
@@ -66,13 +66,13 @@ def refusal(c: Ctx, side: str, action: dict) -> str | None:
 
 def apply(c: Ctx, side: str, a: dict) -> None:
     if a["type"] == "place_partisans":
-        operations.spend(c, side, 1, why="to place partisans")
+        ops_pool.spend(c, side, 1, why="to place partisans")
         c.s["tc"]["partisans_placed"] = True
         partisans.place(c, a["hex"])
         if partisans.room(c) > 0 and partisans.placeable(c):
             flow.push(c, "place_partisans", side=side, left=1, free=False)
     elif a["type"] == "build_festung":
-        operations.spend(c, side, 1, why="for a Festung")
+        ops_pool.spend(c, side, 1, why="for a Festung")
         festung.build(c, a["hex"])
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from ..core.rng import seed_state
 from .constants import AXIS, POOL, SIDES, SOVIET
 from .data import GameData
-from .rounds import fresh_round_state, fresh_turn_counters
 
 SCHEMA = 1
 
@@ -46,6 +45,49 @@ FLAGS = (
 )
 
 RP_KINDS = ("GE", "PZ", "AX", "SU")
+
+
+def fresh_round_state(side: str) -> dict:
+    """Per-round bookkeeping (``state["rs"]``), reset when an action round begins."""
+    return {
+        "side": side,
+        "type": None,          # ops | rp | event | zero_operate | zero_pass
+        "played": [],          # [card, use] pairs, in order (Steppe Fox allows two)
+        "ops": 0,              # OPS from this round's card or event, not yet spent
+        "started": {},         # unit -> hex where it began the round (7.3.3)
+        "mp": {},              # unit -> movement points spent this round
+        "stopped": [],         # units that entered an enemy ZOC and must stop (8.3)
+        "zoc_paid": [],        # hexes whose stack paid 1 OPS to leave an enemy ZOC (7.3.3)
+        "strategic": [],       # units that moved by rail or sea this round (10.2.1)
+        "fought": [],          # units that took part in a combat (11.1.6)
+        "attacked": [],        # hexes attacked this round (11.1.4)
+        "retreated": {},       # unit -> hex it retreated into this round (11.4.5)
+        "exploited": [],       # units that exploited this round (12.1.4)
+        "blitz": 0,            # blitz markers placed this round (11.2.1 step 9)
+        "blitz_east": 0,       # of those, east of the Paulus line (11.5.2)
+        "entrench": [],        # hexes with an entrenchment attempt (10.3.1)
+        "no_attack": [],       # units that may move but not attack (4.5.1)
+        "moved": False,        # any unit moved or fought (7.2.6 second option)
+    }
+
+
+def fresh_turn_counters() -> dict:
+    """Per-turn counters (``state["tc"]``), reset when a turn begins."""
+    return {
+        "rp_plays": {AXIS: 0, SOVIET: 0},      # 7.4.2, 7.4.3
+        "rp_rounds": {AXIS: [], SOVIET: []},   # 7.4.4
+        "rp_event": 0,                         # 7.4.3: one Axis RP-giving event per turn
+        "reinforcements": {AXIS: [], SOVIET: []},  # rounds of reinforcement plays (7.5.2a, 4.5.1)
+        "sea_moves": {"baltic": 0, "black": 0},    # Axis sea moves this turn (10.2.5)
+        "partisans_placed": False,             # 16.1.2
+        "lend_lease_banked": False,            # 11.2.1 step 9 exception 1, 12.1.3
+    }
+
+
+def enter_phase(s: dict, phase: str) -> None:
+    """Move the program counter to the first segment of a phase of the turn (6.0)."""
+    s["phase"] = phase
+    s["segment"] = 0
 
 
 class OptionsError(ValueError):

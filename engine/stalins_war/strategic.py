@@ -46,7 +46,7 @@ from __future__ import annotations
 from collections import deque
 
 from ..core.errors import IllegalAction
-from . import control, operations, stacking, supply, terrain
+from . import control, ops_pool, stacking, supply, terrain
 from .constants import AXIS, SOVIET
 from .context import Ctx
 from .movement import border_refusal
@@ -404,7 +404,7 @@ def naval_evacuate(c: Ctx, uid: str, to: str) -> None:
 
 def actions(c: Ctx, side: str) -> list[dict]:
     price = cost(c, side)
-    if operations.available(c, side) < price:
+    if ops_pool.available(c, side) < price:
         return []
     out = []
     labels = _hex_labels(c)
@@ -460,7 +460,7 @@ def refusal(c: Ctx, side: str, action: dict, *, quick: bool = False) -> str | No
     why = cannot_move_strategically(c, uid)
     if why:
         return why
-    if operations.available(c, side) < cost(c, side):
+    if ops_pool.available(c, side) < cost(c, side):
         return f"7.3.3: strategic movement costs {cost(c, side)} OPS per unit now"
     to = action.get("to")
     if not isinstance(to, str) or to not in c.map.hexes:
@@ -499,7 +499,7 @@ def apply(c: Ctx, side: str, a: dict) -> None:
         route = rail_route(c, uid, a["to"])
     else:
         sea = sea_destinations(c, uid)[a["to"]]
-    operations.spend(c, side, cost(c, side), why="for strategic movement")
+    ops_pool.spend(c, side, cost(c, side), why="for strategic movement")
     rs = c.s["rs"]
     rs["strategic"].append(uid)
     rs["moved"] = True

@@ -16,7 +16,7 @@ not defence.
 """
 from __future__ import annotations
 
-from . import operations
+from . import ops_pool
 from .constants import AXIS
 from .context import Ctx
 
@@ -53,7 +53,7 @@ def candidates(c: Ctx, side: str) -> list[tuple[str, str]]:
 def actions(c: Ctx, side: str) -> list[dict]:
     if not enabled(c, side) or markers_in_use(c, side) >= trench_limit(c, side):
         return []
-    left = operations.available(c, side)
+    left = ops_pool.available(c, side)
     out = []
     for hid, uid in candidates(c, side):
         if left >= 1:
@@ -94,7 +94,7 @@ def trench_limit(c: Ctx, side: str) -> int:
 
 def apply(c: Ctx, side: str, a: dict) -> None:
     cost = 2 if a["bonus"] else 1
-    operations.spend(c, side, cost, why="to entrench")
+    ops_pool.spend(c, side, cost, why="to entrench")
     lcu = next(uid for hid, uid in candidates(c, side) if hid == a["hex"])
     c.s["rs"]["entrench"].append({"hex": a["hex"], "bonus": a["bonus"], "unit": lcu})
     c.s["markers"]["move"].append(a["hex"])

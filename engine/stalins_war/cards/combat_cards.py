@@ -33,9 +33,9 @@ texts: "every later combat of the round").
 """
 from __future__ import annotations
 
-from . import battle, decks
-from .constants import AXIS, SOVIET
-from .context import Ctx
+from .. import battle, decks
+from ..constants import AXIS, SOVIET
+from ..context import Ctx
 
 MINORS = ("RO", "HU", "IT")
 
@@ -329,15 +329,31 @@ def _role_ok(cdef, f: dict, side: str) -> bool:
 
 
 def _round_cards(c: Ctx) -> list[dict]:
-    return c.s["rs"].setdefault("round_cards", [])
+    """The round-wide cards in effect (a read: never writes into the state)."""
+    return c.s["rs"].get("round_cards", [])
+
+
+def _add_round_card(c: Ctx, side: str, cid: str) -> None:
+    c.s["rs"].setdefault("round_cards", []).append({"side": side, "card": cid})
 
 
 def _cards_used(c: Ctx) -> list[str]:
-    """Combat cards used in this Action Round: both sides' halves of it (6.0 A), so kept outside ``rs``."""
+    """Combat cards used in this Action Round: both sides' halves of it (6.0 A), so kept outside ``rs``.
+
+    A read: a record of an earlier round counts as empty and is replaced only by `_note_used`.
+    """
+    rec = c.s["stats"].get("combat_cards_used")
+    if not rec or rec.get("turn") != c.turn or rec.get("round") != c.round:
+        return []
+    return rec["cards"]
+
+
+def _note_used(c: Ctx, cid: str) -> None:
     rec = c.s["stats"].get("combat_cards_used")
     if not rec or rec.get("turn") != c.turn or rec.get("round") != c.round:
         rec = c.s["stats"]["combat_cards_used"] = {"turn": c.turn, "round": c.round, "cards": []}
-    return rec["cards"]
+    if cid not in rec["cards"]:
+        rec["cards"].append(cid)
 
 
 def in_effect(c: Ctx, f: dict, side: str) -> list[str]:
@@ -485,11 +501,9 @@ def play(c: Ctx, f: dict, side: str, cid: str) -> None:
     if where == "hand":
         decks.move(c, side, cid, "played")
     f["cards"][side].append({"card": cid, "from": where})
-    used = _cards_used(c)
-    if cid not in used:
-        used.append(cid)
+    _note_used(c, cid)
     if cdef.round_wide:
-        _round_cards(c).append({"side": side, "card": cid})
+        _add_round_card(c, side, cid)
     for flag in cdef.flags_set:
         if flag in c.s["flags"] and not c.s["flags"][flag]:
             c.s["flags"][flag] = c.turn

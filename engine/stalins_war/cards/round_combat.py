@@ -2,44 +2,40 @@
 
 Their combat effects are read by the combat modules from the round's plays
 (``rs["played"]``, see `combat_cards.ROUND_EVENT_SHIFTS`, `fire`, `exploitation`); playing
-one only has to grant its OPS (none in Rasputitsa, `events.grant_ops`).
+one only has to grant its OPS (none in Rasputitsa, `registry.grant_ops`).
 
-- Zhukov (S9): for the rest of the turn one Soviet attack a round may combine two hexes
+- A1 Brandenburgers, A4 Kesselschlacht, A30 Zitadelle, A47 Frühlingserwachen,
+  A49 Wintergewitter, S28 Operation Little Saturn, S33 Operation Kutuzov,
+  S46 Deep Operations, S53 Jassy-Kishinev, S54 Vistula-Oder: OPS, and the round's
+  combats or exploitation change as the card says.
+- S9 Zhukov: for the rest of the turn one Soviet attack a round may combine two hexes
   without armour (`declare.zhukov_available`); 2 OPS. In a Rasputitsa round it does nothing.
-- Backhand Blow (A33): playable only right after a Soviet round in which Soviet units
+- A33 Backhand Blow: playable only right after a Soviet round in which Soviet units
   advanced after combat or exploited (`stats.after_combat_moves`).
-
-Registered only when no other module has registered the key first.
 """
 from __future__ import annotations
 
-from . import rounds
-from .constants import SOVIET
-from .context import Ctx
-from .events import HANDLERS, event, grant_ops, set_flag
+from ..consecutive import rasputitsa
+from ..constants import SOVIET
+from ..context import Ctx
+from .registry import event, grant_ops, say_text, set_flag
 
-ROUND_EVENTS = ("brandenburgers", "kesselschlacht", "zitadelle", "fruhlingserwachen", "wintergewitter",
-                "operation_little_saturn", "operation_kutuzov", "jassy_kishinev", "deep_operations",
-                "vistula_oder")
+ROUND_EVENTS = ("A1", "A4", "A30", "A47", "A49", "S28", "S33", "S46", "S53", "S54")
 
 
-def _ops(c: Ctx, side: str, card: str) -> None:
-    cd = c.d.cards[card]
-    c.say(f"{cd.name}: {cd.text}", kind="event", card=card)
-    grant_ops(c, side, cd.grants_ops)
+@event(*ROUND_EVENTS)
+def ops_for_the_round(c: Ctx, side: str, card: str) -> None:
+    say_text(c, card)
+    grant_ops(c, side, c.d.cards[card].grants_ops)
 
 
-for _key in ROUND_EVENTS:
-    if _key not in HANDLERS:
-        event(_key)(_ops)
-
-
+@event("S9")
 def zhukov(c: Ctx, side: str, card: str) -> None:
-    if rounds.rasputitsa(c):
+    if rasputitsa(c):
         c.say("Zhukov has no effect in a Rasputitsa round (15.1.1).", kind="event", card=card)
         return
     set_flag(c, "zhukov")
-    _ops(c, side, card)
+    ops_for_the_round(c, side, card)
 
 
 def previous_soviet_round(c: Ctx) -> tuple[int, int]:
@@ -57,7 +53,6 @@ def _backhand_refusal(c: Ctx, side: str, card: str) -> str | None:
     return None
 
 
-if "zhukov" not in HANDLERS:
-    event("zhukov")(zhukov)
-if "backhand_blow" not in HANDLERS:
-    event("backhand_blow", _backhand_refusal)(_ops)
+@event("A33", refusal=_backhand_refusal)
+def backhand_blow(c: Ctx, side: str, card: str) -> None:
+    ops_for_the_round(c, side, card)

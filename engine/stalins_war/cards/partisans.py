@@ -1,58 +1,40 @@
-"""The events of the special units (16.1 partisans, 16.2.3 the Volga fortress, 16.3 festungs).
+"""Events of the partisans (16.1).
 
-- Partisan Formation (S14): partisans may be placed from now on; two are placed at once,
+- S14 Partisan Formation: partisans may be placed from now on; two are placed at once,
   free of OPS and outside the once-a-turn placement, within the limit of six.
-- Partisan Sweep (A21): the Axis removes up to three inactive partisans (16.1.5).
-- Airborne Corps (S20): the 4th Airborne partisan, active, in any clear hex without a unit
+- A21 Partisan Sweep: the Axis removes up to three inactive partisans (16.1.5).
+- S20 Airborne Corps: the 4th Airborne partisan, active, in any clear hex without a unit
   anywhere on the map (card clarification); nothing if six partisans are on the map.
-- Warsaw Uprising (S50): a partisan drawn at random, active, in Warsaw, or if an Axis unit
+- S50 Warsaw Uprising: a partisan drawn at random, active, in Warsaw, or if an Axis unit
   holds it in an empty General Government hex within two hexes of it.
-- Rail War (S36): as Bagration's partisan rising, and Axis strategic moves cost 2 OPS this turn.
-- Operation Bagration (S49): every inactive partisan not sharing its hex with an Axis unit
+- S36 Rail War: as Bagration's partisan rising, and Axis strategic moves cost 2 OPS this turn.
+- S49 Operation Bagration: every inactive partisan not sharing its hex with an Axis unit
   becomes active (16.1.6); 4 OPS (its combat shift is read by `combat_cards`).
-- Festung (A27): festungs may be built from now on; one is placed at once, free.
-- The Volga Has Only One Bank (S16): the one Soviet-built fortress, in a Soviet-controlled
-  town or city in full supply (16.2.3).
 
 Placements with a choice are frames (``place_partisans``, ``partisan_sweep``,
-``place_airborne``, ``place_festung``, ``place_volga_fortress``). Registered only when no
-other module has registered the key first.
+``place_airborne``, ``place_uprising``).
 """
 from __future__ import annotations
 
-from . import festung, flow, partisans, supply, terrain
-from .constants import AXIS, POOL, SOVIET
-from .context import Ctx
-from .events import HANDLERS, event, grant_ops, set_flag
-from .flow import Step, register
+from ...core import hexgrid
+from .. import flow, partisans
+from ..constants import AXIS, POOL, SOVIET
+from ..context import Ctx
+from ..flow import Step, register
+from .registry import event, grant_ops, say_text, set_flag
 
 
-def _register(key: str, refusal=None):
-    def wrap(play):
-        if key not in HANDLERS:
-            event(key, refusal)(play)
-        return play
-    return wrap
-
-
-def _say(c: Ctx, card: str) -> None:
-    cd = c.d.cards[card]
-    c.say(f"{cd.name}: {cd.text}", kind="event", card=card)
-
-
-# ---- partisans -------------------------------------------------------------------------------------
-
-@_register("partisan_formation")
+@event("S14")
 def partisan_formation(c: Ctx, side: str, card: str) -> None:
-    _say(c, card)
+    say_text(c, card)
     set_flag(c, "partisan_formation")
     if partisans.room(c) and partisans.placeable(c):
         flow.push(c, "place_partisans", side=SOVIET, left=2, free=True)
 
 
-@_register("partisan_sweep")
+@event("A21")
 def partisan_sweep(c: Ctx, side: str, card: str) -> None:
-    _say(c, card)
+    say_text(c, card)
     if c.s["markers"]["partisans"]:
         flow.push(c, "partisan_sweep", side=AXIS, left=3)
 
@@ -83,9 +65,9 @@ def airborne_hexes(c: Ctx) -> list[str]:
                   if x.playable and x.terrain == ["clear"] and not c.units_at(h) and h not in marked)
 
 
-@_register("airborne_corps")
+@event("S20")
 def airborne_corps(c: Ctx, side: str, card: str) -> None:
-    _say(c, card)
+    say_text(c, card)
     uid = next((u for u, d in c.d.units.items() if d.airborne), None)
     if uid is None or c.s["units"][uid]["loc"] != POOL:
         c.say("The airborne corps is not available: no effect.", kind="event")
@@ -116,8 +98,6 @@ class PlaceAirborne(Step):
 
 
 def warsaw_hexes(c: Ctx) -> list[str]:
-    from ..core import hexgrid
-
     warsaw = c.map.places["Warsaw"]
     if not c.units_at(warsaw, AXIS) and not c.units_at(warsaw):
         return [warsaw]
@@ -125,9 +105,9 @@ def warsaw_hexes(c: Ctx) -> list[str]:
                   if x.playable and x.general_government and hexgrid.distance(h, warsaw) <= 2 and not c.units_at(h))
 
 
-@_register("warsaw_uprising")
+@event("S50")
 def warsaw_uprising(c: Ctx, side: str, card: str) -> None:
-    _say(c, card)
+    say_text(c, card)
     if partisans.room(c) <= 0 or not partisans.pool(c):
         c.say("No partisan can be placed: no effect (16.1.2).", kind="event")
         return
@@ -165,88 +145,16 @@ class PlaceUprising(Step):
         flow.pop(c, self.kind)
 
 
-@_register("operation_bagration")
+@event("S49")
 def operation_bagration(c: Ctx, side: str, card: str) -> None:
-    _say(c, card)
+    say_text(c, card)
     partisans.activate_all(c)
     grant_ops(c, side, c.d.cards[card].grants_ops)
 
 
-@_register("rail_war")
+@event("S36")
 def rail_war(c: Ctx, side: str, card: str) -> None:
     """Card S36: partisans rise (16.1.6) and Axis strategic moves cost 2 OPS for the rest of the turn."""
-    _say(c, card)
+    say_text(c, card)
     partisans.activate_all(c)
     set_flag(c, "rail_war", c.turn)
-
-
-# ---- festungs and the Volga fortress ----------------------------------------------------------------
-
-@_register("festung")
-def festung_event(c: Ctx, side: str, card: str) -> None:
-    _say(c, card)
-    set_flag(c, "festung")
-    if festung.candidates(c):
-        flow.push(c, "place_festung", side=AXIS)
-
-
-@register
-class PlaceFestung(Step):
-    """The Festung event's free festung (mandatory when one can be placed)."""
-
-    kind = "place_festung"
-
-    def prompt(self, c, f, side):
-        return "Festung: place one Festung free of OPS"
-
-    def actions(self, c, f, side):
-        return [{"type": "place_festung", "hex": h, "label": f"Festung at {c.hex_label(h)}"}
-                for h in festung.candidates(c)]
-
-    def apply(self, c, f, side, a):
-        festung.build(c, a["hex"])
-        flow.pop(c, self.kind)
-
-
-def volga_hexes(c: Ctx) -> list[str]:
-    out = []
-    for h, x in c.map.hexes.items():
-        if not x.playable or x.settlement not in ("town", "city", "major_city"):
-            continue
-        if c.controller(h) != SOVIET or c.units_at(h, AXIS) or terrain.fortress_standing(c, h):
-            continue
-        if supply.hex_supplied(c, h, SOVIET):
-            out.append(h)
-    return sorted(out)
-
-
-def _volga_refusal(c: Ctx, side: str, card: str) -> str | None:
-    if c.s["markers"].get("volga_fortress") or c.s["stats"].get("volga_fortress_built"):
-        return "16.2.3: the Soviets build one fortress in the game"
-    return None
-
-
-@_register("volga_has_only_one_bank", _volga_refusal)
-def volga(c: Ctx, side: str, card: str) -> None:
-    _say(c, card)
-    if volga_hexes(c):
-        flow.push(c, "place_volga_fortress", side=SOVIET)
-
-
-@register
-class PlaceVolgaFortress(Step):
-    kind = "place_volga_fortress"
-
-    def prompt(self, c, f, side):
-        return "The Volga Has Only One Bank: build the Soviet fortress in a supplied Soviet town or city"
-
-    def actions(self, c, f, side):
-        return [{"type": "place_volga_fortress", "hex": h, "label": f"Fortress at {c.hex_label(h)}"}
-                for h in volga_hexes(c)]
-
-    def apply(self, c, f, side, a):
-        c.s["markers"]["volga_fortress"] = a["hex"]
-        c.s["stats"]["volga_fortress_built"] = True
-        c.changed()
-        c.say(f"The Soviets fortify {c.hex_label(a['hex'])} (16.2.3).", kind="fortress", hex=a["hex"])
-        flow.pop(c, self.kind)

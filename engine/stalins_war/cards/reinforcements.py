@@ -1,5 +1,9 @@
 """Reinforcement cards (7.5.2, 7.5.3, 4.5): bringing a card's units onto the map.
 
+Every card of kind ``reinforcement`` (A5-A8, A18, A26, A31, A35, A36, A51; S1-S8, S21,
+S26, S27, S30, S31, S37, S38, S41, S44, S45, S47): its units are its ``units`` in
+data/stalins_war/cards.toml.
+
 The player places the card's units one at a time, in any order (so a regular tank
 army placed first may then be replaced by a Guards tank army, 7.5.2c). A unit that
 cannot be placed anywhere is removed from the game (7.5.2b). On turn 2 the Soviet
@@ -8,11 +12,13 @@ units they bring may move but not attack that round.
 """
 from __future__ import annotations
 
-from ..core.errors import IllegalAction
-from . import flow, placement
-from .constants import POOL, REMOVED, SOVIET
-from .context import Ctx
-from .flow import Step, register
+from ...core.errors import IllegalAction
+from .. import flow, ops_pool, placement
+from ..consecutive import reset_consecutive
+from ..constants import POOL, REMOVED, SOVIET
+from ..context import Ctx
+from ..flow import Step, register
+from .registry import event_kind
 
 
 def refusal(c: Ctx, side: str, card: str) -> str | None:
@@ -36,8 +42,6 @@ def mobilization(c: Ctx, side: str) -> bool:
 
 
 def play(c: Ctx, side: str, card: str) -> None:
-    from . import operations, rounds
-
     cdef = c.d.cards[card]
     c.s["tc"]["reinforcements"][side].append(c.round)
     pending = []
@@ -50,12 +54,15 @@ def play(c: Ctx, side: str, card: str) -> None:
     if mobilization(c, side):
         ops = cdef.ops  # 4.5.1: OPS as usual, the consecutive count left where it was
         c.say(f"Soviet Mobilization: {cdef.name} also gives {ops} OPS (4.5.1).", kind="ops")
-        operations.start(c, side, ops)
+        ops_pool.start(c, side, ops)
     else:
-        rounds.reset_consecutive(c, side, reinforcement_or_rp=True)
+        reset_consecutive(c, side, reinforcement_or_rp=True)
     if pending:
         flow.push(c, "place_reinforcements", side=side, card=card, units=pending)
         _drop_unplaceable(c, flow.top(c))
+
+
+event_kind("reinforcement", refusal, play)
 
 
 def _drop_unplaceable(c: Ctx, f: dict) -> None:

@@ -1,0 +1,95 @@
+"""Reads never write: every read of the public API leaves `to_json()` exactly as it was.
+
+Positions come from random games (the fuzzer's policy), sampled often inside combats,
+where the view shows a fire preview. `engine.load` works on its own copy.
+"""
+from __future__ import annotations
+
+import random
+
+import engine
+from engine.core import randomplay
+from tests import fuzzing
+
+SIDES = ("axis", "soviet")
+
+
+def _every_read(game: engine.Game) -> None:
+    game.active_sides()
+    game.result()
+    for side in SIDES:
+        game.legal_actions(side)
+        game.prompt(side)
+    for viewer in (*SIDES, None):
+        engine.render_svg(game.view(viewer))
+    for side in SIDES:  # a refused action is not a read, but it must leave no trace either
+        try:
+            game.apply(side, {"type": "no_such_action"})
+        except engine.IllegalAction:
+            pass
+
+
+def _positions(seed: int, steps: int):
+    """Yield the game at sampled points of a random campaign: every combat decision, and every 9th step."""
+    rng = random.Random(seed)
+    game = engine.new_game("stalins_war", scenario="campaign", seed=seed)
+    for step in range(steps):
+        if game.result() is not None:
+            return
+        stack = game.to_json()["stack"]
+        in_combat = bool(stack) and stack[-1]["kind"] == "combat"
+        if in_combat or step % 9 == 0:
+            yield game
+        sides = game.active_sides()
+        side = sides[0] if len(sides) == 1 else rng.choice(sides)
+        action = randomplay.choose(rng, game.legal_actions(side), fuzzing.WEIGHTS, fuzzing.classify)
+        game.apply(side, {k: v for k, v in action.items() if k != "label"})
+
+
+def test_reads_never_change_the_state_on_random_positions():
+    checked = combats = 0
+    for seed in (11, 12):
+        for game in _positions(seed, 700):
+            before = game.to_json()
+            _every_read(game)
+            assert game.to_json() == before, f"a read changed the state (seed {seed}, turn {before['turn']})"
+            checked += 1
+            combats += bool(before["stack"]) and before["stack"][-1]["kind"] == "combat"
+    assert checked > 50 and combats > 5  # the sample really reached combats
+
+
+def test_commit_then_cancel_leaves_the_state_a_replay_gives():
+    """A combat declared, previewed in every view, then cancelled: the stored state equals its replay."""
+    rng = random.Random(5)
+    game = engine.new_game("stalins_war", scenario="campaign", seed=5)
+    log = []
+    for _ in range(4000):
+        side = game.active_sides()[0]
+        legal = game.legal_actions(side)
+        commits = [a for a in legal if a["type"] == "commit"]
+        if commits:
+            for a in (commits[0], {"type": "cancel"}):
+                a = {k: v for k, v in a.items() if k != "label"}
+                game.apply(side, a)
+                log.append((side, a))
+                for viewer in (*SIDES, None):
+                    game.view(viewer)
+            break
+        a = {k: v for k, v in randomplay.choose(rng, legal, fuzzing.WEIGHTS, fuzzing.classify).items() if k != "label"}
+        game.apply(side, a)
+        log.append((side, a))
+    else:
+        raise AssertionError("no combat was declared")
+    again = engine.replay("stalins_war", "campaign", 5, {}, log)
+    assert game.to_json() == again.to_json()
+
+
+def test_load_works_on_a_copy_of_the_callers_dict():
+    data = engine.new_game("stalins_war", scenario="campaign", seed=3).to_json()
+    kept = engine.new_game("stalins_war", scenario="campaign", seed=3).to_json()
+    game = engine.load(data)
+    game.force_dice(6, 6)
+    side = game.active_sides()[0]
+    game.apply(side, {k: v for k, v in game.legal_actions(side)[0].items() if k != "label"})
+    assert data == kept
+    assert engine.load(game.to_json()).to_json() == game.to_json()
