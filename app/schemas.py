@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 Side = Literal["axis", "soviet"]
 Scenario = Literal["campaign", "tournament"]
@@ -93,7 +93,7 @@ class HistoryOut(BaseModel):
 
 
 class ActionIn(Strict):
-    seq: int = Field(ge=0, description="the game's current seq, as last seen")
+    seq: StrictInt = Field(ge=0, le=2**31 - 1, description="the game's current seq, as last seen (an integer, not a string)")
     action: dict[str, Any] = Field(description="one of the legal actions, as listed")
 
 

@@ -9,7 +9,7 @@ from sqlalchemy import select
 from app.context import AppContext
 from app.models import Game, GameLogEntry, User
 from app.schemas import PlayerOut
-from app.services import chat
+from app.services import accounts, chat
 from app.services import games as lobby
 from app.services.play import SeatView, seat_view, visible_log
 
@@ -82,3 +82,8 @@ def chat_message(ctx: AppContext, message_id: int) -> dict[str, Any] | None:
 def chat_history(ctx: AppContext, game_id: int) -> list[dict[str, Any]]:
     with ctx.db.session() as db:
         return [m.model_dump(mode="json") for m in chat.history(db, game_id)]
+
+
+def credentials_valid(ctx: AppContext, credentials: list) -> list[bool]:
+    with ctx.db.session() as db:
+        return [accounts.credential_valid(db, c) for c in credentials]

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Depends, Query, Request, Response
 from app.context import AppContext
 from app.deps import DB, CallerDep, UserCaller, WriterCaller
 from app.errors import ApiError, responses
+from app.inputs import INT64_MAX
 from app.models import User
 from app.schemas import (
     ActionIn,
@@ -59,7 +60,7 @@ def list_games(
     status: Literal["open", "active", "finished"] | None = None,
     mine: bool = Query(False, description="only games the caller plays in (private ones included)"),
     limit: int = Query(50, ge=1, le=100),
-    offset: int = Query(0, ge=0),
+    offset: int = Query(0, ge=0, le=INT64_MAX),
 ) -> GameListOut:
     if mine and caller.user is None:
         raise ApiError(401, "not_signed_in", "Sign in to list your games.")
@@ -192,7 +193,7 @@ def get_history_svg(game_id: int, db: DB, caller: CallerDep, ctx: Ctx, seq: int 
 
 @router.get("/{game_id}/log", response_model=LogOut, summary="Log entries you may see (newest 500 after `after`)",
             responses=responses(404))
-def get_log(game_id: int, db: DB, caller: CallerDep, after: int = Query(0, ge=0)) -> LogOut:
+def get_log(game_id: int, db: DB, caller: CallerDep, after: int = Query(0, ge=0, le=INT64_MAX)) -> LogOut:
     game = lobby.get_visible(db, game_id, caller.user)
     seat = game.seat_of(caller.user_id)
     return LogOut(entries=_log_out(play.visible_log(db, game.id, seat, after_id=after)))
@@ -210,7 +211,7 @@ def board_svg(game_id: int, db: DB, caller: CallerDep, ctx: Ctx) -> Response:
 
 
 @router.get("/{game_id}/chat", response_model=ChatListOut, summary="Chat messages", responses=responses(404))
-def get_chat(game_id: int, db: DB, caller: CallerDep, after: int = Query(0, ge=0)) -> ChatListOut:
+def get_chat(game_id: int, db: DB, caller: CallerDep, after: int = Query(0, ge=0, le=INT64_MAX)) -> ChatListOut:
     game = lobby.get_visible(db, game_id, caller.user)
     return ChatListOut(messages=chat.history(db, game.id, after_id=after))
 

@@ -76,9 +76,9 @@ def change_password(request: Request, db: DB, csrf_token: F = "", current: F = "
     try:
         if new != new2:
             raise ApiError(422, "invalid_password", "The two new passwords differ.")
-        accounts.change_password(db, who.user, current, new)
+        revoked = accounts.change_password(db, who.user, current, new, keep=who.session)
         db.commit()
     except ApiError as exc:
         db.rollback()
         return _page(request, db, status_code=exc.status, password_error=exc.message)
-    return _page(request, db, password_ok=True)
+    return _page(request, db, password_ok=True, tokens_revoked=revoked)

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from app import notify
 from app.errors import ApiError, not_found
+from app.inputs import valid_id
 from app.models import Game, GameLogEntry, User
 from app.rules import SCENARIOS, SIDES, Rules
 from app.schemas import GameOut, PlayerOut, ResultOut, UndoOut
@@ -46,6 +47,8 @@ def may_see(game: Game, user: User | None) -> bool:
 
 
 def get_visible(db: Session, game_id: int, user: User | None, *, lock: bool = False) -> Game:
+    if not valid_id(game_id):
+        raise not_found()
     stmt = select(Game).where(Game.id == game_id)
     if lock:
         stmt = stmt.with_for_update()

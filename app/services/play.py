@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session, undefer
 
 from app import notify
 from app.errors import ApiError
+from app.inputs import check_json
 from app.models import Game, GameAction, GameLogEntry, User
 from app.rules import SIDES, Rules
 from app.services import games as lobby
@@ -38,8 +39,9 @@ class SeatView:
 
 
 def snapshot(db: Session, rules: Rules, cache: SnapshotCache, game: Game) -> Snapshot | None:
-    """The loaded game at the row's seq (from the cache, else from the row), or None before it starts."""
-    if game.status == "open":
+    """The loaded game at the row's seq (from the cache, else from the row), or None before it starts
+    (an open game, or one cancelled or aborted before it started: no state at all)."""
+    if game.status == "open" or game.started_at is None:
         return None
     snap = cache.get(game.id, game.seq)
     if snap is None:
@@ -120,6 +122,7 @@ def submit_action(
     """
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise ApiError(422, "malformed", 'An action is a JSON object with a string "type".')
+    check_json(action, "The action")
     try:
         return _apply_locked(db, rules, cache, user, game_id, seq, action)
     except BaseException:
