@@ -14,7 +14,7 @@ from app.errors import ApiError, not_found
 from app.inputs import valid_id
 from app.models import Game, GameLogEntry, User
 from app.rules import SCENARIOS, SIDES, Rules
-from app.schemas import GameOut, PlayerOut, ResultOut
+from app.schemas import GameOut, PlayerOut, ResultOut, UndoOut
 from app.snapshots import Snapshot
 
 SUMMARY_KEYS = ("turn", "turn_name", "round", "phase", "active", "vp")
@@ -103,6 +103,9 @@ def game_out(game: Game, people: dict[int, PlayerOut], user: User | None, base_u
         created_at=game.created_at,
         started_at=game.started_at,
         finished_at=game.finished_at,
+        updated_at=game.updated_at,
+        undo=UndoOut(side=game.undo_side, count=game.undo_count or 0, blocked=game.undo_blocked)
+        if game.status == "active" else None,
     )
 
 
