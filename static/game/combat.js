@@ -9,7 +9,9 @@ import { el } from "../api.js";
 import { hexLabel } from "./labels.js";
 
 const panel = $("combat-panel");
-let collapsed = false;
+// Folded by the player, or (until the player says otherwise) in the steps played on the map.
+let folded = null; // null: automatic
+const MAP_STEPS = new Set(["retreat", "advance", "kampfgruppe", "no_retreat"]);
 
 function ruleOf(shift) {
   if (shift.rule) return shift.rule;
@@ -47,6 +49,14 @@ function fireBlock(side, p, combat) {
   return rows;
 }
 
+function summary(combat) {
+  const f = combat.fire || {};
+  const parts = [`Step: ${String(combat.phase).replaceAll("_", " ")}`];
+  if (combat.fired) parts.push(`Loss Numbers ${f[combat.attacker]?.result ?? 0} to ${f[combat.defender]?.result ?? 0}`);
+  if (combat.retreat) parts.push(`retreat ${combat.retreat.hexes} hex${combat.retreat.hexes > 1 ? "es" : ""}`);
+  return parts.join(" · ");
+}
+
 function unitsLine(list) {
   return list.map((u) => `${u.label} (${u.strength})${u.supply === "none" ? " OOS" : ""}${u.eliminated ? " ✝" : ""}`).join(", ") || "—";
 }
@@ -68,20 +78,23 @@ function reveal(combat) {
 function render() {
   const combat = game.view?.decision?.combat;
   markMap(combat);
+  if (!combat || combat.target !== shownTarget) folded = null;
   if (!combat) shownTarget = null;
   if (!combat || !board.ready) {
     panel.hidden = true;
     return;
   }
   panel.hidden = false;
+  const collapsed = folded ?? MAP_STEPS.has(combat.phase);
   const att = combat.attacker;
   const dfd = combat.defender;
   const head = el("header", {},
     el("h2", {}, `${cap(att)} attack${combat.cancelled ? " (cancelled)" : ""} on ${hexLabel(combat.target)}`),
     el("button", { type: "button", class: "collapse", "aria-expanded": String(!collapsed), title: "Fold or unfold",
-      onclick: () => { collapsed = !collapsed; render(); } }, collapsed ? "▸" : "▾"));
+      onclick: () => { folded = !collapsed; render(); } }, collapsed ? "▸" : "▾"));
   const body = [];
-  if (!collapsed) {
+  if (collapsed) body.push(el("p", { class: "combat-summary" }, summary(combat)));
+  else {
     body.push(el("p", { class: "combat-phase" }, `Step: ${String(combat.phase).replaceAll("_", " ")}`));
     body.push(el("dl", { class: "combat-forces" },
       el("dt", {}, `${cap(att)}`), el("dd", {}, unitsLine(combat.attackers)),
@@ -99,7 +112,8 @@ function render() {
       body.push(el("p", { class: "combat-outcome" }, combat.outcome || `${cap(combat.winner)} wins.`));
     }
     if (combat.pending_losses?.length) {
-      body.push(el("p", {}, `Losses to take: ${combat.pending_losses.map((l) => `${l.n ?? ""} ${l.side ?? ""} ${l.why ?? ""}`.trim()).join("; ")}`));
+      body.push(el("p", { class: "combat-losses" }, `Losses to take: ${combat.pending_losses.map((l) =>
+        `${cap(l.side)} ${l.n} step${l.n === 1 ? "" : "s"}${l.asterisk ? "*" : ""}${l.why ? ` (${l.why})` : ""}`).join("; ")}`));
     }
     if (combat.retreat) body.push(el("p", {}, `Retreat: ${combat.retreat.hexes} hex${combat.retreat.hexes > 1 ? "es" : ""}`));
   }

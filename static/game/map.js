@@ -4,7 +4,8 @@
 //   #layer-map       the static map: terrain, rivers, rail, names; its hex polygons carry
 //                    data-hex="CCRR" and get the class "legal" when the player may act on them
 //   #layer-marks     control, trenches, combat/blitz markers, fortifications
-//   #layer-paths     the last moves and retreat paths
+//   #layer-paths     this round's moves (arrows from the log)
+//   #layer-plan      the ways the selected unit may take (retreats, a chosen path)
 //   #layer-counters  the counters, stacked (data-unit="<unit id>")
 //   #layer-badges    costs and hints over the counters (never catch the pointer)
 //   #layer-top       an expanded stack, lifted above everything
@@ -85,7 +86,7 @@ export async function loadBoard() {
   const mapLayer = svgEl("g", { id: "layer-map" });
   for (const child of [...parsed.childNodes]) mapLayer.append(document.importNode(child, true));
   svg.append(mapLayer);
-  for (const name of ["marks", "paths", "counters", "badges", "top"]) {
+  for (const name of ["marks", "paths", "plan", "counters", "badges", "top"]) {
     board.layers[name] = svgEl("g", { id: `layer-${name}` });
     svg.append(board.layers[name]);
   }

@@ -90,8 +90,17 @@ function currentDestActions() {
   return index.unitDest.get(sel.unit)?.[sel.mode] || [];
 }
 
+let lastSeq = null;
+
 function refresh() {
   if (!board.ready || !game.view) return;
+  if (game.seq !== lastSeq) {
+    // a new position: start afresh; an open stack stays open while its units have something to do
+    lastSeq = game.seq;
+    clearSelection(false);
+    sel.hexMode = null;
+    keepStack = expandedStack();
+  }
   index = buildIndex();
   const units = actionableUnits();
   if (keepStack) {
@@ -101,6 +110,14 @@ function refresh() {
   if (sel.unit && !units.has(sel.unit)) clearSelection(false);
   if (sel.hexMode && !index.modalHex.has(sel.hexMode)) sel.hexMode = null;
   if (!sel.unit) autoSelect(units);
+  // every unit that may act stands in one stack: open it
+  if (!sel.unit && !expandedStack() && units.size > 1) {
+    const hexes = new Set(game.view.units.filter((u) => units.has(u.id)).map((u) => u.hex));
+    if (hexes.size === 1) {
+      const [hex] = hexes;
+      if (stackAt(hex).length > 1) expandStack(hex);
+    }
+  }
 
   // counters (and the tray of units waiting to be placed)
   for (const el of document.querySelectorAll("#board .counter, #tray .counter")) {
@@ -155,11 +172,10 @@ function drawBadges() {
   const layer = board.layers.badges;
   layer.querySelectorAll(".cost-badge").forEach((n) => n.remove());
   for (const a of currentDestActions()) {
-    const cost = a.mp !== undefined ? `${a.mp}` : a.hexes !== undefined ? `${a.hexes}` : a.ops ? `${a.ops}` : "";
-    if (!cost && !a.ops) continue;
+    // regular moves show their MP (and OPS, 7.3.3); exploitation its hexes; rail and sea cost the same everywhere
+    if (a.mp === undefined && a.hexes === undefined) continue;
     const [cx, cy] = hexCenter(destOf(a));
-    const text = a.mp !== undefined && a.ops ? `${a.mp}+${a.ops} OPS` : a.mp !== undefined ? `${a.mp} MP` :
-      a.hexes !== undefined ? `${a.hexes} hex` : `${a.ops} OPS`;
+    const text = a.mp !== undefined ? (a.ops ? `${a.mp}+${a.ops} OPS` : `${a.mp} MP`) : `${a.hexes} hex`;
     layer.append(svgEl("g", { class: `cost-badge${a.ops ? " ops" : ""}`, transform: `translate(${cx},${cy + 27})` },
       svgEl("rect", { x: -text.length * 3.2 - 3, y: -7.5, width: text.length * 6.4 + 6, height: 13, rx: 6.5 }),
       svgEl("text", { y: 3, "text-anchor": "middle", "font-size": 9.5, "font-weight": "bold", text })));
@@ -167,8 +183,8 @@ function drawBadges() {
 }
 
 function drawPlan() {
-  const layer = board.layers.paths;
-  layer.querySelectorAll(".plan, .retreat-option").forEach((n) => n.remove());
+  const layer = board.layers.plan;
+  layer.replaceChildren();
   if (sel.unit && sel.mode === "retreat") {
     for (const a of currentDestActions()) layer.append(pathEl([game.view.units.find((u) => u.id === sel.unit)?.hex, ...a.path], "retreat-option", "retreat"));
   }
@@ -219,14 +235,21 @@ function renderButtons() {
       }
     }
   }
-  const buttons = index.buttons;
-  for (const a of buttons.slice(0, 8)) {
-    list.push({ label: describeAction(a), kind: GO.has(a.type) ? "primary" : ENDS.has(a.type) ? "end" : "",
+  // the step's own buttons always; other choices (cards ...) up to a handful, the rest in the list
+  const key = (a) => (GO.has(a.type) || ENDS.has(a.type) ? 1 : 0);
+  const firm = index.buttons.filter((a) => key(a));
+  const others = index.buttons.filter((a) => !key(a));
+  const room = Math.max(0, 8 - firm.length);
+  for (const a of [...others.slice(0, room), ...firm]) {
+    const words = describeAction(a);
+    // a long label (a card's whole text) shows its first part; the rest on hover
+    const label = words.length > 48 && words.includes(":") ? words.slice(0, words.indexOf(":")) : words;
+    list.push({ label, title: label === words ? undefined : words, kind: GO.has(a.type) ? "primary" : ENDS.has(a.type) ? "end" : "",
       key: GO.has(a.type) ? "Enter" : ENDS.has(a.type) ? "E" : undefined, dataset: { type: a.type },
       onClick: () => game.submit(a) });
   }
-  if (buttons.length > 8) {
-    list.push({ label: `${buttons.length - 8} more…`, onClick: openFallback, title: "Every legal action, as a list" });
+  if (others.length > room) {
+    list.push({ label: `${others.length - room} more…`, onClick: openFallback, title: "Every legal action, as a list" });
   }
   prompt.setButtons(list);
 }
@@ -248,8 +271,12 @@ function renderHint() {
     const name = unitName(sel.unit);
     if (sel.mode === "path") text = `${name}: click the hexes of its way one by one, then send it (Enter).`;
     else if (sel.mode === "retreat") text = `${name}: click where it retreats to (the arrows show the ways the rules allow).`;
-    else if (sel.mode) text = `${name}: click a highlighted hex to ${MODE_NAMES[sel.mode].toLowerCase()} there${
-      sel.mode === "move" ? " (the number is its cost in MP; + OPS to leave an enemy ZOC)" : ""}.`;
+    else if (sel.mode) {
+      const ops = currentDestActions()[0]?.ops;
+      const cost = sel.mode === "move" ? " (the number is its cost in MP; + OPS to leave an enemy ZOC, 7.3.3)"
+        : sel.mode === "exploit" ? " (the number: hexes entered)" : ops ? ` (${ops} OPS)` : "";
+      text = `${name}: click a highlighted hex to ${MODE_NAMES[sel.mode].toLowerCase()} there${cost}.`;
+    }
   } else if (sel.hexMode) {
     text = `${MODAL_HEX[sel.hexMode]}: click a highlighted hex.`;
   } else {
@@ -336,8 +363,9 @@ function clickUnit(id, el) {
   const stack = stackAt(hex);
   const actionable = stack.filter((u) => actionableUnits().has(u.id));
   if (stack.length > 1 && expandedStack() !== hex) {
+    // a closed stack: open it; if only one of its units may move, select that one too
     expandStack(hex);
-    if (actionable.length === 1) activate(actionable[0].id);
+    if (actionable.length === 1 && modesOf(actionable[0].id).length) select(actionable[0].id);
     else refresh();
     return;
   }
@@ -434,16 +462,6 @@ game.on("board-ready", () => {
   refresh();
 });
 game.on("counters-drawn", () => refresh());
-let lastSeq = null;
-game.on("view", ({ seq }) => {
-  // a new position: start afresh (the counters module redraws, then refresh runs)
-  if (seq !== lastSeq) {
-    lastSeq = seq;
-    clearSelection(false);
-    sel.hexMode = null;
-    keepStack = expandedStack(); // stays open if its units still have something to do (see refresh)
-  }
-});
 
 bindKey("Escape", "Cancel the selection (or close a spread-out stack)", () => {
   if (sel.unit || sel.hexMode) {
