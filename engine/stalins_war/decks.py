@@ -94,8 +94,9 @@ def remove_after_event(c: Ctx, side: str, cid: str) -> None:
 
 
 def total_war_due(c: Ctx) -> bool:
-    """7.6.4: from turn 6, 12 starred events by one side or 20 by both trigger Total War."""
-    if c.flag("total_war") or c.turn < 6:
+    """7.6.4: from turn 6 (the track's ``total_war_possible``), 12 starred cards removed by one side or 20
+    by both trigger Total War. Starred combat cards removed after use count: they are events (3.0)."""
+    if c.flag("total_war") or not c.turn_def().total_war_possible:
         return False
     a, s = starred_removed(c, AXIS), starred_removed(c, SOVIET)
     return a >= 12 or s >= 12 or a + s >= 20

@@ -20,7 +20,6 @@ from . import decks, ops_pool, stacking, supply
 from .constants import AXIS, BOXES, ELIMINATED, OTHER_FRONTS, POOL, REMOVED, SIDES, SOVIET, TRACK
 from .context import Ctx
 from .data import GameData
-from .draw import AUTOMATIC_SOVIET_CARDS
 from .state import OptionsError, RP_KINDS, blank_state, fresh_round_state
 
 KEYS = {
@@ -182,7 +181,7 @@ def _cards(c: Ctx, pos: dict) -> None:
             if cd.side != side or cid in placed:
                 continue
             if side == SOVIET and cd.number <= 6 and not s["options"]["shuffle_soviet_reinforcements"] \
-                    and _auto_turn(cid) >= s["turn"]:
+                    and _auto_turn(c, cid) >= s["turn"]:
                 p["set_aside"].append(cid)
             elif cd.deck == "total_war" and not total_war:
                 p["total_war"].append(cid)
@@ -195,9 +194,10 @@ def _cards(c: Ctx, pos: dict) -> None:
         s["cards"][side] = p
 
 
-def _auto_turn(cid: str) -> int:
-    for turn, cards in AUTOMATIC_SOVIET_CARDS.items():
-        if cid in cards:
-            return turn
+def _auto_turn(c: Ctx, cid: str) -> int:
+    """The turn whose Draw phase hands this set-aside card to the Soviet player (7.1.3, the turn track)."""
+    for td in c.scenario.turns:
+        if cid in td.soviet_automatic_draws:
+            return td.number
     return 0
 
