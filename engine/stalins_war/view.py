@@ -90,6 +90,7 @@ def build_view(c: Ctx, viewer: str | None) -> dict:
         "turn": s["turn"],
         "turn_name": td.name,
         "season": td.season,
+        "year": td.year,
         "round": s["round"],
         "last_turn": c.scenario.last_turn,
         "phase": s["phase"],
