@@ -41,6 +41,16 @@ class Caller:
     user: User | None
     session: WebSession | None  # the browser session, when authenticated (or anonymous) by cookie
     by_token: bool = False
+    token_id: int | None = None
+
+    @property
+    def credential(self) -> tuple[str, str | int] | None:
+        """What authenticated this caller, to re-check later (long-lived sockets): None if anonymous."""
+        if self.user is None:
+            return None
+        if self.by_token:
+            return ("token", self.token_id)
+        return ("session", self.session.id_hash) if self.session else None
 
     @property
     def user_id(self) -> int | None:
@@ -61,13 +71,14 @@ def resolve_caller(db: Session, settings: Settings, authorization: str | None, c
         scheme, _, secret = authorization.partition(" ")
         if scheme.lower() != "bearer" or not secret.strip():
             raise ApiError(401, "not_signed_in", "Use `Authorization: Bearer <token>`.")
-        user = accounts.user_for_token(db, settings, secret.strip())
+        token = accounts.token_for_secret(db, settings, secret.strip())
+        user = db.get(User, token.user_id) if token else None
         db.commit()  # keeps last_used_at
         if user is None:
             raise ApiError(401, "not_signed_in", "Unknown or revoked API token.")
         if user.is_banned:
             raise ApiError(403, "banned", "This account is banned.")
-        return Caller(user=user, session=None, by_token=True)
+        return Caller(user=user, session=None, by_token=True, token_id=token.id)
     session = accounts.session_for_cookie(db, settings, cookie)
     if session is None:
         return Caller(user=None, session=None)

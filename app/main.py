@@ -23,10 +23,11 @@ from app.context import AppContext
 from app.db import Database, libpq_url
 from app.errors import ERROR_CODES, ApiError
 from app.mailer import Mailer
+from app.migrate import SchemaNotReady, ensure_schema
 from app.realtime import socket
 from app.realtime.hub import Hub
 from app.realtime.listener import Listener
-from app.routes import api_account, api_admin, api_games, pages_account, pages_admin, pages_public
+from app.routes import api_account, api_admin, api_games, assets, pages_account, pages_admin, pages_public
 from app.rules import Rules
 from app.services import accounts, ratelimit
 from app.settings import ROOT, Settings, get_settings
@@ -78,7 +79,8 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
-        codes = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}
+        # 400: a body FastAPI could not parse at all (e.g. JSON nested past the parser's depth).
+        codes = {400: "malformed", 404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}
         return _error_response(request, ApiError(exc.status_code, codes.get(exc.status_code, "http_error"),
                                                  str(exc.detail)))
 
@@ -126,6 +128,11 @@ def create_app(settings: Settings | None = None, *, engine_module: ModuleType | 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         url = database_url(settings)
+        try:
+            await run_in_threadpool(ensure_schema, url, auto_migrate=settings.auto_migrate)
+        except SchemaNotReady as exc:
+            log.error("%s", exc)
+            raise
         ctx = AppContext(settings=settings, db=Database(url, pool_size=settings.db_pool_size,
                                                         max_overflow=settings.db_max_overflow),
                          rules=Rules(engine_module or importlib.import_module(settings.engine_module)))
@@ -172,7 +179,7 @@ def create_app(settings: Settings | None = None, *, engine_module: ModuleType | 
     for module in (api_games, api_account, api_admin):
         app.include_router(module.router)
     app.include_router(socket.router)
-    for module in (pages_public, pages_account, pages_admin):
+    for module in (pages_public, pages_account, pages_admin, assets):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
 

@@ -4,6 +4,7 @@ Payloads (JSON):
   {"kind": "game", "game": 12, "seq": 34}   the game changed (move, join, resign, abort)
   {"kind": "chat", "game": 12, "id": 567}   a chat message was posted
   {"kind": "user", "user": 8}               a user was banned: drop their connections
+  {"kind": "revoked", "user": 8}            a session or token of the user ended: close the sockets it opened
 A NOTIFY sent inside a transaction is delivered only if and when it commits.
 """
 from __future__ import annotations
@@ -31,3 +32,7 @@ def chat_posted(db: Session, game_id: int, message_id: int) -> None:
 
 def user_banned(db: Session, user_id: int) -> None:
     _send(db, {"kind": "user", "user": user_id})
+
+
+def credentials_revoked(db: Session, user_id: int) -> None:
+    _send(db, {"kind": "revoked", "user": user_id})

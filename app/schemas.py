@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 Side = Literal["axis", "soviet"]
 Scenario = Literal["campaign", "tournament"]
@@ -25,6 +25,12 @@ class ResultOut(BaseModel):
     reason: str
 
 
+class UndoOut(BaseModel):
+    side: Side | None = Field(description="the side that may take back its latest actions now, if any")
+    count: int = Field(description="how many actions that side may still take back")
+    blocked: str | None = Field(description="why the latest action cannot be taken back (a die, a card drawn ...)")
+
+
 class GameOut(BaseModel):
     id: int
     scenario: Scenario
@@ -41,6 +47,8 @@ class GameOut(BaseModel):
     created_at: datetime
     started_at: datetime | None
     finished_at: datetime | None
+    updated_at: datetime | None = Field(default=None, description="the last change: an action, an undo, the end")
+    undo: UndoOut | None = Field(default=None, description="games in progress: who may take back what (see Undo)")
 
 
 class GameListOut(BaseModel):
@@ -60,6 +68,7 @@ class LogEntryOut(BaseModel):
     to: Side | None = Field(description="null = public; else only that side sees it")
     text: str
     entry: dict[str, Any]
+    undone: bool = Field(default=False, description="its action was taken back (undo)")
 
 
 class ViewOut(BaseModel):
@@ -67,11 +76,30 @@ class ViewOut(BaseModel):
     seq: int
     seat: Side | None = Field(description="whose view this is; null = spectator")
     view: dict[str, Any] | None = Field(description="the engine's redacted view; null before the game starts")
-    actions: list[dict[str, Any]] = Field(description="legal actions, when the caller must act now")
+    actions: list[dict[str, Any]] = Field(description="legal actions, when the caller must act now "
+                                          "(unit moves are in action_groups)")
+    action_groups: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="the legal unit moves (move, rail, sea, exploit), grouped by unit and destination: each group "
+        "stands for one action per unit in `units` and hex in `to` (less the unit's `skip` hexes), with `mp` or "
+        "`hexes` per destination when present; see docs/server.md")
+
+
+class UndoIn(Strict):
+    seq: int = Field(ge=0, description="the game's current seq, as last seen")
+
+
+class HistoryOut(BaseModel):
+    seq: int = Field(description="the position shown: after the action with this seq (0: the start)")
+    last_seq: int = Field(description="the game's current seq")
+    view: dict[str, Any] = Field(description="the view the caller was entitled to at that seq; after the game "
+                                            "ended, the full view with both hands (`hands`)")
+    log: list[LogEntryOut] = Field(description="the log entries of that seq the caller may read")
+    action: dict[str, Any] | None = Field(description="the action of that seq: {seq, side, type, undoes, undone_by}")
 
 
 class ActionIn(Strict):
-    seq: int = Field(ge=0, description="the game's current seq, as last seen")
+    seq: StrictInt = Field(ge=0, le=2**31 - 1, description="the game's current seq, as last seen (an integer, not a string)")
     action: dict[str, Any] = Field(description="one of the legal actions, as listed")
 
 

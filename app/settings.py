@@ -36,6 +36,7 @@ class Settings(BaseSettings):
     https: bool = Field(default=False, description="served over HTTPS: cookies get the Secure flag")
     trusted_proxies: str = Field(default="127.0.0.1", description="comma-separated IPs whose X-Forwarded-* headers count")
 
+    auto_migrate: bool = Field(default=True, description="apply pending migrations at start-up; false = refuse to start")
     engine_module: str = Field(default="engine", description="the rules engine's import name (tests use a stand-in)")
     db_pool_size: int = 10
     db_max_overflow: int = 20

@@ -21,55 +21,77 @@ from app.realtime import updates
 log = logging.getLogger(__name__)
 
 QUEUE_LIMIT = 64
+REPLY_LIMIT = 16
 CLOSE_TOO_SLOW = 1013  # "try again later": the client could not keep up with its queue
 CLOSE_BANNED = 4403
+CLOSE_SIGNED_OUT = 4401
 
 
 class Connection:
-    """One websocket: an outgoing queue drained by its own writer task, so a slow client never stalls the hub."""
+    """One websocket: an outgoing queue drained by its own writer task, so a slow client never stalls the hub.
+
+    Pushes (views, chat) are counted: over QUEUE_LIMIT unwritten means the client does not
+    read, and it is closed with 1013. Replies to the client's own messages (pong, ok, error)
+    are awaited by the reader instead, so a client that pipelines requests is slowed to its
+    own reading pace, never closed for it.
+    """
 
     def __init__(self, ws: WebSocket, game_id: int, user_id: int | None) -> None:
         self.ws = ws
         self.game_id = game_id
         self.user_id = user_id
+        self.credential: tuple[str, str | int] | None = None  # the session or token to re-check
         self.version: tuple[int, int] | None = None
         self.last_log_id = 0
         self.last_chat_id = 0
-        self._queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue(QUEUE_LIMIT)
+        self._queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
+        self._pushes = 0
+        self._replies = asyncio.Semaphore(REPLY_LIMIT)
         self._writer = asyncio.create_task(self._write(), name=f"ws-writer-{game_id}")
         self.closed = asyncio.Event()
 
     def send(self, message: dict[str, Any]) -> None:
-        self._put(("send", json.dumps(message, separators=(",", ":"))))
-
-    def close(self, code: int, reason: str = "") -> None:
-        self._put(("close", (code, reason)))
-
-    def _put(self, item: tuple[str, Any]) -> None:
         if self.closed.is_set():
             return
-        try:
-            self._queue.put_nowait(item)
-        except asyncio.QueueFull:
+        if self._pushes >= QUEUE_LIMIT:
             self.closed.set()
             self._writer.cancel()
             asyncio.create_task(self._close_quietly(CLOSE_TOO_SLOW, "too slow"))
+            return
+        self._pushes += 1
+        self._queue.put_nowait(("push", json.dumps(message, separators=(",", ":"))))
+
+    async def reply(self, message: dict[str, Any]) -> None:
+        """Queue an answer to the client's own message, waiting while too many are unwritten."""
+        await self._replies.acquire()
+        if self.closed.is_set():
+            return
+        self._queue.put_nowait(("reply", json.dumps(message, separators=(",", ":"))))
+
+    def close(self, code: int, reason: str = "") -> None:
+        if not self.closed.is_set():
+            self._queue.put_nowait(("close", (code, reason)))
 
     async def _write(self) -> None:
         try:
             while True:
                 kind, payload = await self._queue.get()
-                if kind == "send":
-                    await self.ws.send_text(payload)
-                else:
+                if kind == "close":
                     await self._close_quietly(*payload)
                     return
+                await self.ws.send_text(payload)
+                if kind == "push":
+                    self._pushes -= 1
+                else:
+                    self._replies.release()
         except asyncio.CancelledError:
             raise
         except Exception:  # the peer went away; the reader notices and unregisters
             pass
         finally:
             self.closed.set()
+            for _ in range(REPLY_LIMIT):  # a reader waiting to reply must not wait forever
+                self._replies.release()
 
     async def _close_quietly(self, code: int, reason: str) -> None:
         try:
@@ -137,6 +159,8 @@ class Hub:
             await self._chat(int(event["game"]), int(event["id"]))
         elif kind == "user":
             self._drop_user(int(event["user"]))
+        elif kind == "revoked":
+            await self._recheck_user(int(event["user"]))
 
     async def resync(self) -> None:
         """After (re)connecting to PostgreSQL: we may have missed events, so refresh everything."""
@@ -191,6 +215,17 @@ class Hub:
                 if conn.user_id == user_id:
                     conn.send({"type": "error", "code": "banned", "message": "This account is banned."})
                     conn.close(CLOSE_BANNED, "banned")
+
+    async def _recheck_user(self, user_id: int) -> None:
+        """A session or token of the user ended: close the sockets it authenticated (4401)."""
+        conns = [c for cs in self.games.values() for c in cs if c.user_id == user_id and c.credential]
+        if not conns:
+            return
+        valid = await run_in_threadpool(updates.credentials_valid, self.ctx, [c.credential for c in conns])
+        for conn, ok in zip(conns, valid):
+            if not ok:
+                conn.send({"type": "error", "code": "not_signed_in", "message": "Your session has ended."})
+                conn.close(CLOSE_SIGNED_OUT, "signed out")
 
     async def close_all(self) -> None:
         for task in list(self._refreshing.values()):

@@ -4,7 +4,7 @@ Authentication: the session cookie (browsers; only from this site's own pages, j
 by the Origin header), an `Authorization: Bearer` header, or a first message
 `{"type": "auth", "token": "swo_..."}` (bots in environments without custom headers).
 
-Client → server: {"type": "action", "seq", "action", "ref"?}, {"type": "chat", "text"},
+Client → server: {"type": "action", "seq", "action", "ref"?}, {"type": "undo", "seq", "ref"?}, {"type": "chat", "text"},
 {"type": "auth", "token"}, {"type": "ping"}.
 Server → client: {"type": "view", ...} on connect and after every change,
 {"type": "chat", "message"}, {"type": "chat_history", "messages"}, {"type": "ok", "seq", "ref"?},
@@ -28,11 +28,12 @@ from starlette.websockets import WebSocketDisconnect
 from app.context import AppContext
 from app.deps import SESSION_COOKIE, Caller, resolve_caller
 from app.errors import ApiError
+from app.inputs import check_json
 from app.models import User
 from app.realtime import updates
 from app.realtime.hub import CLOSE_BANNED, Connection
+from app.services import accounts, notices, play, undo
 from app.services import games as lobby
-from app.services import notices, play
 from app.services.chat import post as post_chat
 
 log = logging.getLogger(__name__)
@@ -70,29 +71,39 @@ def _identify_token(ctx: AppContext, game_id: int, token: str) -> Caller:
     return caller
 
 
-def _act(ctx: AppContext, user_id: int, game_id: int, seq: Any, action: Any) -> int:
+def _act(ctx: AppContext, conn: Connection, seq: Any, action: Any) -> int:
     if not isinstance(seq, int) or isinstance(seq, bool):
         raise ApiError(422, "malformed", '"seq" must be an integer.')
+    user_id, game_id = conn.user_id, conn.game_id
     with ctx.db.session() as db:
-        user = _active_user(db, user_id)
+        user = _active_user(db, user_id, conn.credential)
         applied = play.submit_action(db, ctx.rules, ctx.snapshots, user, game_id, seq, action)
         notices.send_your_move(ctx.mailer, db, applied.game, applied.before, user_id, ctx.base_url)
         return applied.seq
 
 
-def _chat(ctx: AppContext, user_id: int, game_id: int, text: Any) -> None:
+def _undo(ctx: AppContext, conn: Connection, seq: Any) -> int:
+    with ctx.db.session() as db:
+        user = _active_user(db, conn.user_id, conn.credential)
+        return undo.undo(db, ctx.rules, ctx.snapshots, user, conn.game_id, seq).seq
+
+
+def _chat(ctx: AppContext, conn: Connection, text: Any) -> None:
     if not isinstance(text, str):
         raise ApiError(422, "malformed", '"text" must be a string.')
     with ctx.db.session() as db:
-        user = _active_user(db, user_id)
-        game = lobby.get_visible(db, game_id, user)
+        user = _active_user(db, conn.user_id, conn.credential)
+        game = lobby.get_visible(db, conn.game_id, user)
         post_chat(db, ctx.chat_throttle, user, game, text)
 
 
-def _active_user(db, user_id: int) -> User:
+def _active_user(db, user_id: int, credential: tuple[str, str | int] | None) -> User:
+    """The socket's user, as long as the session or token that opened it is still live (D2)."""
     user = db.get(User, user_id)
     if user is None or user.is_banned:
         raise ApiError(403, "banned", "This account is banned.")
+    if not accounts.credential_valid(db, credential):
+        raise ApiError(401, "not_signed_in", "Your session has ended or the token was revoked; sign in again.")
     return user
 
 
@@ -126,6 +137,7 @@ async def game_socket(websocket: WebSocket, game_id: int) -> None:
         return
 
     conn = Connection(websocket, game_id, caller.user_id)
+    conn.credential = caller.credential
     hub.add(conn)
     try:
         await hub.push(game_id, [conn])
@@ -153,18 +165,21 @@ async def _serve(ctx: AppContext, websocket: WebSocket, conn: Connection) -> Non
             if len(raw_bytes) > limit:
                 await _too_big(websocket, conn, limit)
                 return
-            conn.send(error("malformed", "Send JSON in text frames."))
+            await conn.reply(error("malformed", "Send JSON in text frames."))
             continue
         if len(raw) > limit or len(raw.encode()) > limit:
             await _too_big(websocket, conn, limit)
             return
         try:
-            message = json.loads(raw)
-        except ValueError:
-            conn.send(error("malformed", "Not valid JSON."))
+            message = check_json(json.loads(raw))
+        except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes
+            await conn.reply(error("malformed", "Not valid JSON."))
+            continue
+        except ApiError as exc:
+            await conn.reply(error(exc.code, exc.message))
             continue
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-            conn.send(error("malformed", 'A message is a JSON object with a string "type".'))
+            await conn.reply(error("malformed", 'A message is a JSON object with a string "type".'))
             continue
         await _handle(ctx, conn, message)
 
@@ -181,26 +196,31 @@ async def _handle(ctx: AppContext, conn: Connection, message: dict[str, Any]) ->
         if kind == "action":
             if conn.user_id is None:
                 raise ApiError(401, "not_signed_in", "Sign in (or send an auth message) to play.")
-            seq = await run_in_threadpool(_act, ctx, conn.user_id, conn.game_id, message.get("seq"),
-                                          message.get("action"))
-            conn.send({"type": "ok", "seq": seq, **({"ref": ref} if ref is not None else {})})
+            seq = await run_in_threadpool(_act, ctx, conn, message.get("seq"), message.get("action"))
+            await conn.reply({"type": "ok", "seq": seq, **({"ref": ref} if ref is not None else {})})
+        elif kind == "undo":
+            if conn.user_id is None:
+                raise ApiError(401, "not_signed_in", "Sign in (or send an auth message) to play.")
+            seq = await run_in_threadpool(_undo, ctx, conn, message.get("seq"))
+            await conn.reply({"type": "ok", "seq": seq, **({"ref": ref} if ref is not None else {})})
         elif kind == "chat":
             if conn.user_id is None:
                 raise ApiError(401, "not_signed_in", "Sign in to chat.")
-            await run_in_threadpool(_chat, ctx, conn.user_id, conn.game_id, message.get("text"))
+            await run_in_threadpool(_chat, ctx, conn, message.get("text"))
         elif kind == "auth":
             token = message.get("token")
             if not isinstance(token, str):
                 raise ApiError(422, "malformed", '"token" must be a string.')
             caller = await run_in_threadpool(_identify_token, ctx, conn.game_id, token)
             conn.reset(caller.user_id)
+            conn.credential = caller.credential
             await ctx.hub.push(conn.game_id, [conn])
         elif kind == "ping":
-            conn.send({"type": "pong", **({"ref": ref} if ref is not None else {})})
+            await conn.reply({"type": "pong", **({"ref": ref} if ref is not None else {})})
         else:
             raise ApiError(422, "malformed", f"Unknown message type {kind!r}.")
     except ApiError as exc:
-        conn.send(error(exc.code, exc.message, ref) | ({"seq": exc.extra["seq"]} if "seq" in exc.extra else {}))
+        await conn.reply(error(exc.code, exc.message, ref) | ({"seq": exc.extra["seq"]} if "seq" in exc.extra else {}))
     except Exception:
         log.exception("websocket message %r", kind)
-        conn.send(error("internal_error", "The server failed on this message.", ref))
+        await conn.reply(error("internal_error", "The server failed on this message.", ref))

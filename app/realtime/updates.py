@@ -9,7 +9,7 @@ from sqlalchemy import select
 from app.context import AppContext
 from app.models import Game, GameLogEntry, User
 from app.schemas import PlayerOut
-from app.services import chat
+from app.services import accounts, chat
 from app.services import games as lobby
 from app.services.play import SeatView, seat_view, visible_log
 
@@ -35,7 +35,8 @@ class Update:
 
 
 def log_out(entry: GameLogEntry) -> dict[str, Any]:
-    return {"id": entry.id, "seq": entry.seq, "to": entry.to_side, "text": entry.text, "entry": entry.entry}
+    return {"id": entry.id, "seq": entry.seq, "to": entry.to_side, "text": entry.text, "entry": entry.entry,
+            "undone": bool(entry.undone)}
 
 
 def build(ctx: AppContext, game_id: int, viewers: list[Viewer]) -> list[Update] | None:
@@ -64,7 +65,7 @@ def build(ctx: AppContext, game_id: int, viewers: list[Viewer]) -> list[Update] 
                 Update(
                     version=version(game, sv.seq),
                     message={"type": "view", "seq": sv.seq, "seat": seat, "game": meta, "view": sv.view,
-                             "actions": sv.actions},
+                             "actions": sv.actions, "action_groups": sv.action_groups},
                     log=[log_out(e) for e in entries
                          if e.id > viewer.last_log_id and (e.to_side is None or e.to_side == seat)],
                 )
@@ -81,3 +82,8 @@ def chat_message(ctx: AppContext, message_id: int) -> dict[str, Any] | None:
 def chat_history(ctx: AppContext, game_id: int) -> list[dict[str, Any]]:
     with ctx.db.session() as db:
         return [m.model_dump(mode="json") for m in chat.history(db, game_id)]
+
+
+def credentials_valid(ctx: AppContext, credentials: list) -> list[bool]:
+    with ctx.db.session() as db:
+        return [accounts.credential_valid(db, c) for c in credentials]

@@ -7,6 +7,7 @@ from fastapi import APIRouter, Depends, Query
 
 from app.deps import DB, AdminCaller, require_csrf_for_cookie_writes
 from app.errors import responses
+from app.inputs import INT64_MAX
 from app.routes.api_games import Ctx, _log_out
 from app.schemas import AbortIn, AdminViewOut, AuditListOut, AuditOut, BanIn, GameListOut, GameOut, UserAdminOut
 from app.services import admin
@@ -25,7 +26,7 @@ def user_out(u) -> UserAdminOut:
 @router.get("/games", response_model=GameListOut, summary="Every game, private ones included")
 def all_games(db: DB, caller: AdminCaller, ctx: Ctx,
               status: Literal["open", "active", "finished"] | None = None,
-              limit: int = Query(100, ge=1, le=500), offset: int = Query(0, ge=0)) -> GameListOut:
+              limit: int = Query(100, ge=1, le=500), offset: int = Query(0, ge=0, le=INT64_MAX)) -> GameListOut:
     rows = lobby.list_games(db, status=status, include_private=True, limit=limit, offset=offset)
     people = lobby.players(db, rows)
     return GameListOut(games=[lobby.game_out(g, people, caller.user, ctx.base_url) for g in rows])
@@ -49,7 +50,7 @@ def abort_game(game_id: int, body: AbortIn, db: DB, caller: AdminCaller, _: Csrf
 
 @router.get("/users", response_model=list[UserAdminOut], summary="Users, newest first")
 def users(db: DB, caller: AdminCaller, q: str = "", limit: int = Query(100, ge=1, le=500),
-          offset: int = Query(0, ge=0)) -> list[UserAdminOut]:
+          offset: int = Query(0, ge=0, le=INT64_MAX)) -> list[UserAdminOut]:
     return [user_out(u) for u in admin.list_users(db, query=q, limit=limit, offset=offset)]
 
 
@@ -67,7 +68,7 @@ def unban(user_id: int, db: DB, caller: AdminCaller, _: Csrf) -> UserAdminOut:
 
 @router.get("/audit", response_model=AuditListOut, summary="The audit log, newest first")
 def audit_log(db: DB, caller: AdminCaller, limit: int = Query(200, ge=1, le=1000),
-              offset: int = Query(0, ge=0)) -> AuditListOut:
+              offset: int = Query(0, ge=0, le=INT64_MAX)) -> AuditListOut:
     return AuditListOut(entries=[
         AuditOut(id=e.id, admin=e.admin_username, action=e.action, target_type=e.target_type,
                  target_id=e.target_id, details=e.details, created_at=e.created_at)

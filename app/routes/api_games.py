@@ -8,6 +8,7 @@ from fastapi import APIRouter, Depends, Query, Request, Response
 from app.context import AppContext
 from app.deps import DB, CallerDep, UserCaller, WriterCaller
 from app.errors import ApiError, responses
+from app.inputs import INT64_MAX
 from app.models import User
 from app.schemas import (
     ActionIn,
@@ -18,13 +19,15 @@ from app.schemas import (
     CreateGameIn,
     GameListOut,
     GameOut,
+    HistoryOut,
     LogEntryOut,
     LogOut,
     NotesIn,
     NotesOut,
+    UndoIn,
     ViewOut,
 )
-from app.services import chat, notices
+from app.services import chat, history, notices, undo
 from app.services import games as lobby
 from app.services import play
 
@@ -39,13 +42,15 @@ Ctx = Annotated[AppContext, Depends(get_ctx)]
 
 
 def _log_out(rows) -> list[LogEntryOut]:
-    return [LogEntryOut(id=r.id, seq=r.seq, to=r.to_side, text=r.text, entry=r.entry) for r in rows]
+    return [LogEntryOut(id=r.id, seq=r.seq, to=r.to_side, text=r.text, entry=r.entry, undone=bool(r.undone))
+            for r in rows]
 
 
 def _view_out(db, ctx: AppContext, sv: play.SeatView, user: User | None) -> ViewOut:
     meta = lobby.describe(db, sv.game, user, ctx.base_url)
     meta.seq = sv.seq
-    return ViewOut(game=meta, seq=sv.seq, seat=sv.seat, view=sv.view, actions=sv.actions)
+    return ViewOut(game=meta, seq=sv.seq, seat=sv.seat, view=sv.view, actions=sv.actions,
+                   action_groups=sv.action_groups)
 
 
 @router.get("", response_model=GameListOut, summary="List games")
@@ -56,7 +61,7 @@ def list_games(
     status: Literal["open", "active", "finished"] | None = None,
     mine: bool = Query(False, description="only games the caller plays in (private ones included)"),
     limit: int = Query(50, ge=1, le=100),
-    offset: int = Query(0, ge=0),
+    offset: int = Query(0, ge=0, le=INT64_MAX),
 ) -> GameListOut:
     if mine and caller.user is None:
         raise ApiError(401, "not_signed_in", "Sign in to list your games.")
@@ -145,9 +150,51 @@ def submit_action(game_id: int, body: ActionIn, db: DB, caller: WriterCaller, ct
     return ActionOut(**out.model_dump(), log=_log_out(applied.log))
 
 
+@router.post(
+    "/{game_id}/undo",
+    response_model=ActionOut,
+    summary="Take back your latest action",
+    description="Takes back the caller's latest action, as long as nothing new has come to light since it "
+    "(a die roll, a card drawn, a hidden unit revealed, the opponent acting). `seq` must be the game's current "
+    "seq; the undo is itself a new seq. 409 `undo_unavailable` (the message says why) when nothing can be "
+    "taken back; 403 `not_your_turn` for the side not to act.",
+    responses=responses(400, 401, 403, 404, 409, 413, 422),
+)
+def undo_action(game_id: int, body: UndoIn, db: DB, caller: WriterCaller, ctx: Ctx) -> ActionOut:
+    done = undo.undo(db, ctx.rules, ctx.snapshots, caller.user, game_id, body.seq)
+    sv = play.seat_view(db, ctx.rules, ctx.snapshots, done.game, done.seat)
+    out = _view_out(db, ctx, sv, caller.user)
+    return ActionOut(**out.model_dump(), log=_log_out(done.log))
+
+
+@router.get(
+    "/{game_id}/history",
+    response_model=HistoryOut,
+    summary="A past position, as you were entitled to see it",
+    description="The position after seq N (0: the start): a player gets their own side's view then, anyone else "
+    "the spectators' view; once the game has ended, everyone gets the full view with both hands. `log` holds "
+    "that seq's entries the caller may read.",
+    responses=responses(404, 409, 422),
+)
+def get_history(game_id: int, db: DB, caller: CallerDep, ctx: Ctx, seq: int = Query(ge=0)) -> HistoryOut:
+    pos = history.position(db, ctx.rules, ctx.history, game_id, caller.user, seq)
+    return HistoryOut(seq=pos.seq, last_seq=pos.last_seq, view=pos.view, log=_log_out(pos.log), action=pos.action)
+
+
+@router.get("/{game_id}/history.svg", summary="The board of a past position, as you were entitled to see it",
+            response_class=Response, responses={200: {"content": {"image/svg+xml": {}}}, **responses(404, 409, 422)})
+def get_history_svg(game_id: int, db: DB, caller: CallerDep, ctx: Ctx, seq: int = Query(ge=0)) -> Response:
+    pos = history.position(db, ctx.rules, ctx.history, game_id, caller.user, seq)
+    try:
+        svg = ctx.rules.render_svg(pos.view)
+    except Exception:
+        raise ApiError(503, "board_unavailable", "The board could not be drawn; the game itself is fine.") from None
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=60"})
+
+
 @router.get("/{game_id}/log", response_model=LogOut, summary="Log entries you may see (newest 500 after `after`)",
             responses=responses(404))
-def get_log(game_id: int, db: DB, caller: CallerDep, after: int = Query(0, ge=0)) -> LogOut:
+def get_log(game_id: int, db: DB, caller: CallerDep, after: int = Query(0, ge=0, le=INT64_MAX)) -> LogOut:
     game = lobby.get_visible(db, game_id, caller.user)
     seat = game.seat_of(caller.user_id)
     return LogOut(entries=_log_out(play.visible_log(db, game.id, seat, after_id=after)))
@@ -165,7 +212,7 @@ def board_svg(game_id: int, db: DB, caller: CallerDep, ctx: Ctx) -> Response:
 
 
 @router.get("/{game_id}/chat", response_model=ChatListOut, summary="Chat messages", responses=responses(404))
-def get_chat(game_id: int, db: DB, caller: CallerDep, after: int = Query(0, ge=0)) -> ChatListOut:
+def get_chat(game_id: int, db: DB, caller: CallerDep, after: int = Query(0, ge=0, le=INT64_MAX)) -> ChatListOut:
     game = lobby.get_visible(db, game_id, caller.user)
     return ChatListOut(messages=chat.history(db, game.id, after_id=after))
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -9,8 +10,9 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from app import security
+from app import notify, security
 from app.errors import ApiError
+from app.inputs import check_text
 from app.models import ApiToken, User, WebSession
 from app.services import ratelimit
 from app.settings import Settings
@@ -28,8 +30,14 @@ def now() -> datetime:
 # --- users ---------------------------------------------------------------------------------------
 
 
+def canonical_username(username: str) -> str:
+    """The one key a typed username is known by (lookup and the per-name sign-in limit alike):
+    padding such as " name", "name\t" or U+3000 must not make a second key for the same account."""
+    return unicodedata.normalize("NFKC", username).strip().lower()
+
+
 def validate_username(username: str) -> str:
-    username = username.strip()
+    username = check_text(username, "The username").strip()
     if not USERNAME_RE.match(username):
         raise ApiError(422, "invalid_username", "Usernames are 3–32 letters, digits, '_' or '-'.")
     return username
@@ -41,7 +49,10 @@ def validate_password(password: str) -> None:
 
 
 def find_user(db: Session, username: str) -> User | None:
-    return db.scalar(select(User).where(func.lower(User.username) == username.strip().lower()))
+    key = canonical_username(username)
+    if not key or not USERNAME_RE.match(key):
+        return None  # no account has such a name (and NUL bytes never reach the database)
+    return db.scalar(select(User).where(func.lower(User.username) == key))
 
 
 def create_user(db: Session, username: str, password: str, *, email: str | None = None, is_admin: bool = False) -> User:
@@ -66,30 +77,51 @@ def _taken(username: str) -> ApiError:
 
 
 def authenticate(db: Session, settings: Settings, username: str, password: str, ip: str) -> User:
-    """The user, or an ApiError. Failures are committed even though the caller's work is not."""
-    ratelimit.check_sign_in_allowed(db, settings, username, ip)
+    """The user, or an ApiError. Failures are committed even though the caller's work is not.
+
+    Unknown names cost one password verification too, so timing does not tell which names exist.
+    """
+    key = canonical_username(check_text(username, "The username"))
+    ratelimit.check_sign_in_allowed(db, settings, key, ip)
     user = find_user(db, username)
-    if user is None or not security.verify_password(user.password_hash, password):
-        ratelimit.record_failure(db, username, ip)
+    password_ok = security.verify_password(user.password_hash if user else None, password)
+    if user is None or not password_ok:
+        ratelimit.record_failure(db, key, ip)
         db.commit()
         raise ApiError(401, "bad_credentials", "Wrong username or password.")
     if user.is_banned:
         raise ApiError(403, "banned", "This account is banned.")
-    ratelimit.forget_failures(db, username)
+    ratelimit.forget_failures(db, key)
     if security.password_needs_rehash(user.password_hash):
         user.password_hash = security.hash_password(password)
     return user
 
 
-def change_password(db: Session, user: User, old: str, new: str) -> None:
+def change_password(db: Session, user: User, old: str, new: str, *, keep: WebSession | None = None) -> int:
+    """Set a new password; every other session ends and every API token is revoked (a leaked
+    credential must not outlive the password change). Returns how many tokens were revoked."""
     if not security.verify_password(user.password_hash, old):
         raise ApiError(422, "bad_credentials", "The current password is wrong.")
     validate_password(new)
     user.password_hash = security.hash_password(new)
+    return end_credentials(db, user.id, keep=keep)
+
+
+def end_credentials(db: Session, user_id: int, *, keep: WebSession | None = None) -> int:
+    """End the user's sessions (but `keep`) and revoke their API tokens; open sockets that used them close."""
+    stmt = delete(WebSession).where(WebSession.user_id == user_id)
+    if keep is not None:
+        stmt = stmt.where(WebSession.id_hash != keep.id_hash)
+    db.execute(stmt)
+    revoked = db.execute(
+        update(ApiToken).where(ApiToken.user_id == user_id, ApiToken.revoked_at.is_(None)).values(revoked_at=now())
+    ).rowcount
+    notify.credentials_revoked(db, user_id)
+    return revoked or 0
 
 
 def set_email(db: Session, user: User, email: str, *, notify: bool) -> None:
-    email = email.strip()
+    email = check_text(email, "The email address").strip()
     if email and (len(email) > 254 or not re.match(r"^[^@\s]+@[^@\s]+\.[^@\s]+$", email)):
         raise ApiError(422, "invalid_email", "That does not look like an email address.")
     user.email = email or None
@@ -143,6 +175,8 @@ def session_for_cookie(db: Session, settings: Settings, cookie_value: str | None
 
 def end_session(db: Session, row: WebSession) -> None:
     db.delete(row)
+    if row.user_id is not None:
+        notify.credentials_revoked(db, row.user_id)
 
 
 def end_all_sessions(db: Session, user_id: int) -> None:
@@ -157,7 +191,7 @@ def prune_sessions(db: Session) -> None:
 
 
 def create_token(db: Session, settings: Settings, user: User, name: str) -> tuple[ApiToken, str]:
-    name = name.strip()
+    name = check_text(name, "The token name").strip()
     if not 1 <= len(name) <= 100:
         raise ApiError(422, "malformed", "Give the token a name of 1–100 characters.")
     secret = security.new_api_token()
@@ -185,9 +219,16 @@ def revoke_token(db: Session, user: User, token_id: int) -> None:
     if token is None or token.user_id != user.id or token.revoked_at is not None:
         raise ApiError(404, "not_found", "No such token.")
     token.revoked_at = now()
+    notify.credentials_revoked(db, user.id)
 
 
 def user_for_token(db: Session, settings: Settings, secret: str) -> User | None:
+    token = token_for_secret(db, settings, secret)
+    return db.get(User, token.user_id) if token else None
+
+
+def token_for_secret(db: Session, settings: Settings, secret: str) -> ApiToken | None:
+    """The live token with this secret (its last use recorded), or None."""
     if not secret.startswith(security.API_TOKEN_PREFIX) or len(secret) > 200:
         return None
     token = db.scalar(
@@ -201,4 +242,16 @@ def user_for_token(db: Session, settings: Settings, secret: str) -> User | None:
     # Record use at most once a minute: no write per request for busy bots.
     if token.last_used_at is None or token.last_used_at < now() - timedelta(minutes=1):
         db.execute(update(ApiToken).where(ApiToken.id == token.id).values(last_used_at=func.now()))
-    return db.get(User, token.user_id)
+    return token
+
+
+def credential_valid(db: Session, credential: tuple[str, str | int] | None) -> bool:
+    """Is the session or token a connection authenticated with still live? (None: anonymous, always.)"""
+    if credential is None:
+        return True
+    kind, key = credential
+    if kind == "session":
+        row = db.get(WebSession, key)
+        return row is not None and row.expires_at > now() and row.user_id is not None
+    token = db.get(ApiToken, key)
+    return token is not None and token.revoked_at is None

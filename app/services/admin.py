@@ -8,6 +8,7 @@ from sqlalchemy.orm import Session
 
 from app import notify
 from app.errors import ApiError, not_found
+from app.inputs import check_text, valid_id
 from app.models import AuditEntry, Game, User
 from app.rules import Rules
 from app.services import accounts
@@ -17,11 +18,15 @@ from app.snapshots import SnapshotCache
 
 
 def audit(db: Session, admin: User, action: str, target_type: str, target_id: Any, **details: Any) -> None:
+    for value in details.values():
+        if isinstance(value, str):
+            check_text(value, "The text")
     db.add(AuditEntry(admin_id=admin.id, admin_username=admin.username, action=action,
                       target_type=target_type, target_id=str(target_id), details=details))
 
 
 def abort_game(db: Session, admin: User, game_id: int, reason: str) -> Game:
+    check_text(reason, "The reason")
     game = db.scalar(select(Game).where(Game.id == game_id).with_for_update())
     if game is None:
         raise not_found()
@@ -33,7 +38,7 @@ def abort_game(db: Session, admin: User, game_id: int, reason: str) -> Game:
 
 def open_with_full_information(db: Session, admin: User, game_id: int) -> Game:
     """Opening a game's hidden information is itself audited."""
-    game = db.get(Game, game_id)
+    game = db.get(Game, game_id) if valid_id(game_id) else None
     if game is None:
         raise not_found()
     if game.status in ("open", "active") and game.seat_of(admin.id) is not None:
@@ -44,6 +49,7 @@ def open_with_full_information(db: Session, admin: User, game_id: int) -> Game:
 
 
 def ban_user(db: Session, admin: User, user_id: int, reason: str) -> User:
+    check_text(reason, "The reason")
     user = db.get(User, user_id)
     if user is None:
         raise not_found("user")
@@ -75,6 +81,7 @@ def unban_user(db: Session, admin: User, user_id: int) -> User:
 
 def list_users(db: Session, *, query: str = "", limit: int = 100, offset: int = 0) -> list[User]:
     stmt = select(User).order_by(User.id.desc()).limit(limit).offset(offset)
+    query = check_text(query, "The search")
     if query:
         stmt = stmt.where(User.username.ilike(f"%{query.replace('%', '').replace('_', '')}%"))
     return list(db.scalars(stmt))
@@ -93,7 +100,7 @@ def full_views(db: Session, rules: Rules, cache: SnapshotCache, game: Game) -> t
         sv = seat_view(db, rules, cache, game, seat)
         views[key], seq = sv.view, sv.seq
         if seat is not None:
-            actions[key] = sv.actions
+            actions[key] = sv.actions + sv.action_groups
     return seq, views, actions
 
 

@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 
 from app import notify
 from app.errors import ApiError
+from app.inputs import check_text
 from app.models import ChatMessage, Game, Note, User
 from app.schemas import ChatOut
 from app.services.games import now
@@ -38,7 +39,7 @@ class ChatThrottle:
 
 
 def post(db: Session, throttle: ChatThrottle, user: User, game: Game, text: str) -> ChatMessage:
-    text = text.strip()
+    text = check_text(text, "The message").strip()
     if not text or len(text) > MAX_CHAT:
         raise ApiError(422, "malformed", f"A chat message has 1–{MAX_CHAT} characters.")
     throttle.check(user.id)
@@ -79,6 +80,7 @@ def get_notes(db: Session, user: User, game: Game) -> Note | None:
 def save_notes(db: Session, user: User, game: Game, text: str) -> Note:
     if game.seat_of(user.id) is None:
         raise ApiError(403, "not_a_player", "Only the game's players keep notes on it.")
+    check_text(text, "The notes")
     if len(text) > MAX_NOTES:
         raise ApiError(422, "malformed", f"Notes are at most {MAX_NOTES} characters.")
     note = db.get(Note, (game.id, user.id))

@@ -11,9 +11,10 @@ from sqlalchemy.orm import Session
 
 from app import notify
 from app.errors import ApiError, not_found
+from app.inputs import valid_id
 from app.models import Game, GameLogEntry, User
 from app.rules import SCENARIOS, SIDES, Rules
-from app.schemas import GameOut, PlayerOut, ResultOut
+from app.schemas import GameOut, PlayerOut, ResultOut, UndoOut
 from app.snapshots import Snapshot
 
 SUMMARY_KEYS = ("turn", "turn_name", "round", "phase", "active", "vp")
@@ -46,6 +47,8 @@ def may_see(game: Game, user: User | None) -> bool:
 
 
 def get_visible(db: Session, game_id: int, user: User | None, *, lock: bool = False) -> Game:
+    if not valid_id(game_id):
+        raise not_found()
     stmt = select(Game).where(Game.id == game_id)
     if lock:
         stmt = stmt.with_for_update()
@@ -100,6 +103,9 @@ def game_out(game: Game, people: dict[int, PlayerOut], user: User | None, base_u
         created_at=game.created_at,
         started_at=game.started_at,
         finished_at=game.finished_at,
+        updated_at=game.updated_at,
+        undo=UndoOut(side=game.undo_side, count=game.undo_count or 0, blocked=game.undo_blocked)
+        if game.status == "active" else None,
     )
 
 

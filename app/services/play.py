@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import or_, select
@@ -10,9 +10,11 @@ from sqlalchemy.orm import Session, undefer
 
 from app import notify
 from app.errors import ApiError
+from app.inputs import check_json
 from app.models import Game, GameAction, GameLogEntry, User
 from app.rules import SIDES, Rules
 from app.services import games as lobby
+from app.services import undo
 from app.snapshots import Retired, Snapshot, SnapshotCache
 
 log = logging.getLogger(__name__)
@@ -33,12 +35,14 @@ class SeatView:
     seq: int
     seat: str | None
     view: dict[str, Any] | None
-    actions: list[dict[str, Any]]
+    actions: list[dict[str, Any]]  # the legal actions that are not grouped
+    action_groups: list[dict[str, Any]] = field(default_factory=list)  # unit moves by destination (wire form)
 
 
 def snapshot(db: Session, rules: Rules, cache: SnapshotCache, game: Game) -> Snapshot | None:
-    """The loaded game at the row's seq (from the cache, else from the row), or None before it starts."""
-    if game.status == "open":
+    """The loaded game at the row's seq (from the cache, else from the row), or None before it starts
+    (an open game, or one cancelled or aborted before it started: no state at all)."""
+    if game.status == "open" or game.started_at is None:
         return None
     snap = cache.get(game.id, game.seq)
     if snap is None:
@@ -58,8 +62,8 @@ def seat_view(db: Session, rules: Rules, cache: SnapshotCache, game: Game, seat:
         try:
             view = snap.view(seat)
             acting = seat is not None and game.status == "active" and seat in game.active_sides
-            actions = snap.legal_actions(seat) if acting else []
-            return SeatView(game, snap.seq, seat, view, actions)
+            packed = snap.packed_actions(seat, rules.pack_actions) if acting else {"actions": [], "action_groups": []}
+            return SeatView(game, snap.seq, seat, view, packed["actions"], packed["action_groups"])
         except Retired:  # a move is being applied to this very object: read the newer one
             db.expire(game)
             cache.drop(game.id)
@@ -119,6 +123,7 @@ def submit_action(
     """
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise ApiError(422, "malformed", 'An action is a JSON object with a string "type".')
+    check_json(action, "The action")
     try:
         return _apply_locked(db, rules, cache, user, game_id, seq, action)
     except BaseException:
@@ -144,6 +149,7 @@ def _apply_locked(
     engine_game = cache.take(game.id, game.seq)
     if engine_game is None:
         engine_game = rules.load(game.state)  # consistent: the row is locked
+    base = undo.state_before(game, seat, engine_game)
     try:
         entries = engine_game.apply(seat, action)
     except Exception as exc:
@@ -158,7 +164,9 @@ def _apply_locked(
     new_seq = seq + 1
     before = list(game.active_sides)
     snap = Snapshot(game.id, new_seq, engine_game)
-    db.add(GameAction(game_id=game.id, seq=new_seq, side=seat, action=action, user_id=user.id))
+    revealed = undo.revealed_by(engine_game)
+    undo.after_action(game, seat, seq, revealed, base)
+    db.add(GameAction(game_id=game.id, seq=new_seq, side=seat, action=action, user_id=user.id, revealed=revealed))
     rows = [_log_row(game.id, new_seq, entry) for entry in entries or []]
     db.add_all(rows)
     game.state = engine_game.to_json()
@@ -191,6 +199,5 @@ def replay_matches(db: Session, rules: Rules, game_id: int) -> bool:
     game = db.scalar(select(Game).where(Game.id == game_id).options(undefer(Game.state), undefer(Game.seed)))
     if game is None or game.seed is None:
         return False
-    actions = db.scalars(select(GameAction).where(GameAction.game_id == game_id).order_by(GameAction.seq))
-    rebuilt = rules.replay(game.scenario, game.seed, game.options, [(a.side, a.action) for a in actions])
+    rebuilt = rules.replay(game.scenario, game.seed, game.options, undo.replayable(db, game_id))
     return rebuilt.to_json() == game.state
