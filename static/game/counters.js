@@ -158,7 +158,8 @@ export function draw(view) {
         el.replaceChildren(svgEl("title"), ...face(u));
         el.dataset.sig = sig;
       }
-      el.firstChild.textContent = title(u, hex);
+      el.firstChild.textContent = title(u, hex) +
+        (list.length > 1 ? `\nIn this hex (${list.length}): ${list.map((o) => `${o.label} ${strengthText(o)}`).join(", ")} — click to spread the stack` : "");
       el.dataset.hex = hex;
       el.dataset.side = u.side;
       el.classList.toggle("oos", u.supply === "none");

@@ -10,22 +10,49 @@ const DRAG_SLOP = 6;     // pixels a press may travel and still be a click
 
 const viewport = $("board-viewport");
 const view = { x: 0, y: 0, scale: 1 }; // map point at the top-left corner, and the zoom
+const drawn = { x: 0, y: 0, scale: 1 }; // the same, as the SVG's viewBox last drew it
 let frame = 0;
+let settle = 0;
+let live = false; // a gesture is under way: move the drawn picture (GPU), redraw when it ends
 
 export const panzoom = { view, zoomBy, zoomTo, fit, centerOn, moved: false };
 
+// While a drag, pinch or wheel burst goes on, the SVG drawn last is moved and scaled by a CSS
+// transform (cheap); when it stops, the viewBox is set and the map is drawn sharp again.
 function apply() {
   frame = 0;
   if (!board.svg) return;
+  if (live) {
+    const k = view.scale / drawn.scale;
+    const tx = (drawn.x - view.x) * view.scale;
+    const ty = (drawn.y - view.y) * view.scale;
+    board.svg.style.transform = `translate(${tx.toFixed(1)}px, ${ty.toFixed(1)}px) scale(${k.toFixed(4)})`;
+    return;
+  }
   const w = viewport.clientWidth / view.scale;
   const h = viewport.clientHeight / view.scale;
   board.svg.setAttribute("viewBox", `${view.x.toFixed(1)} ${view.y.toFixed(1)} ${w.toFixed(1)} ${h.toFixed(1)}`);
+  board.svg.style.transform = "";
+  Object.assign(drawn, view);
   viewport.dataset.zoom = view.scale.toFixed(2);
   game.emit("zoom", view.scale);
 }
 
 function schedule() {
   if (!frame) frame = requestAnimationFrame(apply);
+}
+
+function beginLive() {
+  live = true;
+  clearTimeout(settle);
+}
+
+function endLive(delay = 0) {
+  clearTimeout(settle);
+  settle = setTimeout(() => {
+    live = false;
+    schedule();
+  }, delay);
 }
 
 function clampScale(s) {
@@ -73,7 +100,9 @@ viewport.addEventListener("wheel", (event) => {
   event.preventDefault();
   const rect = viewport.getBoundingClientRect();
   const factor = Math.exp(-event.deltaY * (event.deltaMode === 1 ? 0.05 : 0.0015));
+  beginLive();
   zoomBy(factor, event.clientX - rect.left, event.clientY - rect.top);
+  endLive(150);
 }, { passive: false });
 
 viewport.addEventListener("pointerdown", (event) => {
@@ -87,6 +116,7 @@ viewport.addEventListener("pointerdown", (event) => {
     gesture = { kind: "pinch", dist: Math.hypot(a.x - b.x, a.y - b.y), scale: view.scale,
       cx: (a.x + b.x) / 2 - rect.left, cy: (a.y + b.y) / 2 - rect.top, moved: true };
     panzoom.moved = true;
+    beginLive();
   }
 });
 
@@ -98,7 +128,10 @@ viewport.addEventListener("pointermove", (event) => {
     const dx = event.clientX - gesture.startX;
     const dy = event.clientY - gesture.startY;
     if (!gesture.moved && Math.hypot(dx, dy) < DRAG_SLOP) return;
-    if (!gesture.moved) viewport.setPointerCapture(event.pointerId);
+    if (!gesture.moved) {
+      viewport.setPointerCapture(event.pointerId);
+      beginLive();
+    }
     gesture.moved = true;
     panzoom.moved = true;
     viewport.classList.add("dragging");
@@ -127,6 +160,7 @@ function release(event) {
   pointers.delete(event.pointerId);
   if (pointers.size === 0) {
     viewport.classList.remove("dragging");
+    if (gesture?.moved) endLive();
     gesture = null;
     // a drag is not a click: the click that follows it is swallowed (see below)
     setTimeout(() => (panzoom.moved = false), 0);

@@ -60,19 +60,17 @@ game.on("error", (error) => {
 function render() {
   const meta = game.meta;
   const view = game.view;
-  let text = promptText(view, game.seat);
   const who = meta?.active_sides?.map(cap).join(" & ");
-  if (text && view?.decision) {
-    const side = game.seat && meta.active_sides.includes(game.seat) ? cap(game.seat) : who;
-    text = `${side} — ${stageName(view)}: ${text}`;
-  }
-  if (!text) {
-    if (!meta) text = "…";
-    else if (meta.status === "open") text = "Waiting for an opponent to join.";
-    else if (meta.status !== "active") text = "The game is over.";
-    else if (!game.seat) text = `You are watching. ${who} to act — ${stageName(view)}.`;
-    else text = `Waiting for ${who} — ${stageName(view)}.`;
-  }
+  let text;
+  if (!meta) text = "…";
+  else if (meta.status === "open") text = "Waiting for an opponent to join.";
+  else if (meta.status !== "active") text = "The game is over.";
+  else if (game.myTurn()) text = `${cap(game.seat)} — ${stageName(view)}: ${promptText(view, game.seat)}`;
+  else if (!game.seat) {
+    // spectators read what the side to act is asked
+    const asked = meta.active_sides.map((side) => view?.decision?.prompt?.[side]).filter(Boolean).join(" · ");
+    text = `You are watching. ${who} — ${stageName(view)}${asked ? `: ${asked}` : ""}`;
+  } else text = `Waiting for ${who} — ${stageName(view)}.`;
   $("prompt").textContent = text;
   $("prompt-bar").classList.toggle("my-turn", game.myTurn());
   prompt.reason("");

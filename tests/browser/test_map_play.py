@@ -120,6 +120,18 @@ def test_a_soviet_movement_round_played_by_clicking_counters_and_hexes(browser, 
     expect(soviet.locator("#layer-paths .move-path.move")).to_have_count(1)
     screenshot(soviet, f"play-{tag}-3-moved")
 
+    # A spectator sees the same board: every unit the public view shows, nothing to act on, no hand.
+    if not phone:
+        watcher = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        watcher.goto(soviet.url)
+        public = watcher.request.get(f"{soviet.url.split('/games/')[0]}/api/games/{soviet.locator('#game').get_attribute('data-game-id')}/view").json()
+        expect(watcher.locator("#board .counter")).to_have_count(len(public["view"]["units"]))
+        expect(watcher.locator(f'#board .counter[data-unit="SU-22M"]')).to_have_attribute("data-hex", target)
+        expect(watcher.locator("#prompt")).to_contain_text("watching")
+        assert watcher.locator("#board .legal").count() == 0 and watcher.locator("#hand").is_hidden()
+        assert public["view"]["hand"] is None and not public["actions"] and not public["action_groups"]
+        watcher.context.close()
+
     # 4. A unit in a stack: the stack opens, then the unit; by rail (a mode of the same selection).
     view = engine_view(soviet)
     stacked = next(u for u in view["view"]["units"] if u["side"] == "soviet" and moves_of(view, u["id"], "rail")
