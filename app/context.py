@@ -8,6 +8,7 @@ from app.db import Database
 from app.mailer import Mailer
 from app.rules import Rules
 from app.services.chat import ChatThrottle
+from app.services.history import HistoryCache
 from app.settings import Settings
 from app.snapshots import SnapshotCache
 
@@ -21,6 +22,7 @@ class AppContext:
     db: Database
     rules: Rules
     snapshots: SnapshotCache = field(default_factory=SnapshotCache)
+    history: HistoryCache = field(default_factory=HistoryCache)
     chat_throttle: ChatThrottle = field(default_factory=ChatThrottle)
     # Replaying a whole game costs seconds of CPU: imports and verifications per user (or IP).
     replay_throttle: ChatThrottle = field(default_factory=lambda: ChatThrottle(burst=6, period=60.0))

@@ -56,6 +56,7 @@ ERROR_CODES: dict[str, str] = {
     "method_not_allowed": "405",
     "stale_seq": "409: `seq` is not the game's current seq (`error.seq` says which is); re-read the view",
     "game_not_active": "409: the game is open, finished or aborted",
+    "undo_unavailable": "409: nothing can be taken back now; `message` says why",
     "seat_taken": "409: no free seat: the game already started",
     "own_game": "409: you already sit in this game",
     "username_taken": "409: that username is already used",

@@ -143,6 +143,15 @@ class Game(Base):
     started_at: Mapped[datetime | None]
     finished_at: Mapped[datetime | None]
     updated_at: Mapped[datetime] = _now()
+    # Undo (docs/server.md): the side whose latest actions revealed nothing may take them back.
+    # `undo_base_state` is the state just before the first of them (at `undo_base_seq`); the
+    # actions since are replayed from it without the last one. `undo_blocked` says why the
+    # latest action cannot be taken back.
+    undo_side: Mapped[str | None] = mapped_column(String(16))
+    undo_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    undo_base_seq: Mapped[int | None] = mapped_column(Integer)
+    undo_base_state: Mapped[dict[str, Any] | None] = deferred(mapped_column(JSON))
+    undo_blocked: Mapped[str | None] = mapped_column(Text)
 
     __table_args__ = (
         CheckConstraint("status IN ('open', 'active', 'finished', 'aborted')", name="status"),
@@ -167,7 +176,11 @@ class Game(Base):
 
 
 class GameAction(Base):
-    """The action log: replaying it from the seed rebuilds `games.state`."""
+    """The action log: replaying it from the seed rebuilds `games.state`.
+
+    An undo is a row of its own (`undoes` = the seq it took back, action `{"type": "undo"}`);
+    the action taken back stays, marked with `undone_by`. Replay skips both kinds.
+    """
 
     __tablename__ = "game_actions"
 
@@ -177,6 +190,9 @@ class GameAction(Base):
     action: Mapped[dict[str, Any]]
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     created_at: Mapped[datetime] = _now()
+    revealed: Mapped[list[Any] | None] = mapped_column()  # the engine's reasons it cannot be taken back
+    undoes: Mapped[int | None] = mapped_column(Integer)
+    undone_by: Mapped[int | None] = mapped_column(Integer)
 
 
 class GameLogEntry(Base):
@@ -191,6 +207,7 @@ class GameLogEntry(Base):
     text: Mapped[str] = mapped_column(Text)
     entry: Mapped[dict[str, Any]]
     created_at: Mapped[datetime] = _now()
+    undone: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")  # its action was taken back
 
     __table_args__ = (Index("ix_game_log_game_id_id", "game_id", "id"),)
 

@@ -25,6 +25,12 @@ class ResultOut(BaseModel):
     reason: str
 
 
+class UndoOut(BaseModel):
+    side: Side | None = Field(description="the side that may take back its latest actions now, if any")
+    count: int = Field(description="how many actions that side may still take back")
+    blocked: str | None = Field(description="why the latest action cannot be taken back (a die, a card drawn ...)")
+
+
 class GameOut(BaseModel):
     id: int
     scenario: Scenario
@@ -48,6 +54,8 @@ class GameOut(BaseModel):
     rated: bool = Field(default=True, description="counts for the ratings (never for analysis or bot games)")
     analysis: bool = Field(default=False, description="an analysis game: one user plays both sides, unrated")
     imported_from: dict[str, Any] | None = Field(default=None, description="the record an analysis game came from")
+    updated_at: datetime | None = Field(default=None, description="the last change: an action, an undo, the end")
+    undo: UndoOut | None = Field(default=None, description="games in progress: who may take back what (see Undo)")
 
 
 class GameListOut(BaseModel):
@@ -67,6 +75,7 @@ class LogEntryOut(BaseModel):
     to: Side | None = Field(description="null = public; else only that side sees it")
     text: str
     entry: dict[str, Any]
+    undone: bool = Field(default=False, description="its action was taken back (undo)")
 
 
 class ViewOut(BaseModel):
@@ -75,6 +84,19 @@ class ViewOut(BaseModel):
     seat: Side | None = Field(description="whose view this is; null = spectator")
     view: dict[str, Any] | None = Field(description="the engine's redacted view; null before the game starts")
     actions: list[dict[str, Any]] = Field(description="legal actions, when the caller must act now")
+
+
+class UndoIn(Strict):
+    seq: int = Field(ge=0, description="the game's current seq, as last seen")
+
+
+class HistoryOut(BaseModel):
+    seq: int = Field(description="the position shown: after the action with this seq (0: the start)")
+    last_seq: int = Field(description="the game's current seq")
+    view: dict[str, Any] = Field(description="the view the caller was entitled to at that seq; after the game "
+                                            "ended, the full view with both hands (`hands`)")
+    log: list[LogEntryOut] = Field(description="the log entries of that seq the caller may read")
+    action: dict[str, Any] | None = Field(description="the action of that seq: {seq, side, type, undoes, undone_by}")
 
 
 class ActionIn(Strict):

@@ -93,39 +93,66 @@ def migrate(args: list[str]) -> int:
 def create_admin(args: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="manage.py create-admin",
-        description="Create an admin (or make an existing user one). The password comes from "
+        description="Create an admin, or make an existing user one (their password stays as it is unless "
+        "--reset-password is given). A password is asked for only when one is needed; it comes from "
         "SW_ADMIN_PASSWORD when set, else from a prompt.",
     )
     parser.add_argument("username")
+    parser.add_argument("--reset-password", action="store_true", help="also set a new password for an existing user")
     ns = parser.parse_args(args)
     settings = get_settings()
-    password = settings.admin_password.get_secret_value() if settings.admin_password else None
-    if not password:
-        if not sys.stdin.isatty():
-            print("Set SW_ADMIN_PASSWORD or run this in a terminal to be prompted.", file=sys.stderr)
-            return 2
-        password = getpass.getpass(f"Password for {ns.username}: ")
-        if password != getpass.getpass("Again: "):
-            print("The passwords differ.", file=sys.stderr)
-            return 2
     url = _database_url(settings)
     _migrate(url)
     from app.db import Database
     from app.errors import ApiError
+    from app.security import hash_password
     from app.services import accounts
 
     db = Database(url, pool_size=1, max_overflow=0)
     try:
-        with db.transaction() as session:
+        with db.session() as session:
             existed = accounts.find_user(session, ns.username) is not None
-            accounts.ensure_admin(session, ns.username, password)
+        password = None
+        if not existed or ns.reset_password:
+            password = _admin_password(settings, ns.username)
+            if password is None:
+                return 2
+        with db.transaction() as session:
+            user = accounts.find_user(session, ns.username)
+            if user is None:
+                accounts.create_user(session, ns.username, password, is_admin=True)
+            else:
+                user.is_admin = True
+                if password is not None:
+                    accounts.validate_password(password)
+                    user.password_hash = hash_password(password)
     except ApiError as exc:
         print(exc.message, file=sys.stderr)
         return 2
     finally:
         db.dispose()
-    print(f"{ns.username} {'is now an admin' if existed else 'created as an admin'}.")
+    if not existed:
+        print(f"{ns.username} created as an admin.")
+    elif password is not None:
+        print(f"{ns.username} is now an admin, with the new password.")
+    else:
+        print(f"{ns.username} is now an admin; the password is unchanged (--reset-password sets a new one).")
     return 0
+
+
+def _admin_password(settings: Settings, username: str) -> str | None:
+    """SW_ADMIN_PASSWORD, else typed twice at a terminal; None (with a message) when neither is possible."""
+    password = settings.admin_password.get_secret_value() if settings.admin_password else None
+    if password:
+        return password
+    if not sys.stdin.isatty():
+        print("Set SW_ADMIN_PASSWORD or run this in a terminal to be prompted.", file=sys.stderr)
+        return None
+    password = getpass.getpass(f"Password for {username}: ")
+    if password != getpass.getpass("Again: "):
+        print("The passwords differ.", file=sys.stderr)
+        return None
+    return password
 
 
 COMMANDS = {"serve": serve, "migrate": migrate, "create-admin": create_admin}

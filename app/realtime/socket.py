@@ -4,7 +4,7 @@ Authentication: the session cookie (browsers; only from this site's own pages, j
 by the Origin header), an `Authorization: Bearer` header, or a first message
 `{"type": "auth", "token": "swo_..."}` (bots in environments without custom headers).
 
-Client → server: {"type": "action", "seq", "action", "ref"?}, {"type": "chat", "text"},
+Client → server: {"type": "action", "seq", "action", "ref"?}, {"type": "undo", "seq", "ref"?}, {"type": "chat", "text"},
 {"type": "auth", "token"}, {"type": "ping"}.
 Server → client: {"type": "view", ...} on connect and after every change,
 {"type": "chat", "message"}, {"type": "chat_history", "messages"}, {"type": "ok", "seq", "ref"?},
@@ -32,7 +32,7 @@ from app.inputs import check_json
 from app.models import User
 from app.realtime import updates
 from app.realtime.hub import CLOSE_BANNED, Connection
-from app.services import accounts, notices, play
+from app.services import accounts, notices, play, undo
 from app.services import games as lobby
 from app.services.chat import post as post_chat
 
@@ -80,6 +80,12 @@ def _act(ctx: AppContext, conn: Connection, seq: Any, action: Any) -> int:
         applied = play.submit_action(db, ctx.rules, ctx.snapshots, user, game_id, seq, action)
         notices.send_your_move(ctx.mailer, db, applied.game, applied.before, user_id, ctx.base_url)
         return applied.seq
+
+
+def _undo(ctx: AppContext, conn: Connection, seq: Any) -> int:
+    with ctx.db.session() as db:
+        user = _active_user(db, conn.user_id, conn.credential)
+        return undo.undo(db, ctx.rules, ctx.snapshots, user, conn.game_id, seq).seq
 
 
 def _chat(ctx: AppContext, conn: Connection, text: Any) -> None:
@@ -191,6 +197,11 @@ async def _handle(ctx: AppContext, conn: Connection, message: dict[str, Any]) ->
             if conn.user_id is None:
                 raise ApiError(401, "not_signed_in", "Sign in (or send an auth message) to play.")
             seq = await run_in_threadpool(_act, ctx, conn, message.get("seq"), message.get("action"))
+            await conn.reply({"type": "ok", "seq": seq, **({"ref": ref} if ref is not None else {})})
+        elif kind == "undo":
+            if conn.user_id is None:
+                raise ApiError(401, "not_signed_in", "Sign in (or send an auth message) to play.")
+            seq = await run_in_threadpool(_undo, ctx, conn, message.get("seq"))
             await conn.reply({"type": "ok", "seq": seq, **({"ref": ref} if ref is not None else {})})
         elif kind == "chat":
             if conn.user_id is None:

@@ -35,7 +35,8 @@ class Update:
 
 
 def log_out(entry: GameLogEntry) -> dict[str, Any]:
-    return {"id": entry.id, "seq": entry.seq, "to": entry.to_side, "text": entry.text, "entry": entry.entry}
+    return {"id": entry.id, "seq": entry.seq, "to": entry.to_side, "text": entry.text, "entry": entry.entry,
+            "undone": bool(entry.undone)}
 
 
 def build(ctx: AppContext, game_id: int, viewers: list[Viewer]) -> list[Update] | None:

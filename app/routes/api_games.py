@@ -20,13 +20,15 @@ from app.schemas import (
     CreateGameIn,
     GameListOut,
     GameOut,
+    HistoryOut,
     LogEntryOut,
     LogOut,
     NotesIn,
     NotesOut,
+    UndoIn,
     ViewOut,
 )
-from app.services import chat, notices, records
+from app.services import chat, history, notices, records, undo
 from app.services import games as lobby
 from app.services import play
 
@@ -41,7 +43,8 @@ Ctx = Annotated[AppContext, Depends(get_ctx)]
 
 
 def _log_out(rows) -> list[LogEntryOut]:
-    return [LogEntryOut(id=r.id, seq=r.seq, to=r.to_side, text=r.text, entry=r.entry) for r in rows]
+    return [LogEntryOut(id=r.id, seq=r.seq, to=r.to_side, text=r.text, entry=r.entry, undone=bool(r.undone))
+            for r in rows]
 
 
 def _view_out(db, ctx: AppContext, sv: play.SeatView, user: User | None) -> ViewOut:
@@ -170,6 +173,48 @@ def submit_action(game_id: int, body: ActionIn, db: DB, caller: WriterCaller, ct
     sv = play.seat_view(db, ctx.rules, ctx.snapshots, applied.game, applied.seat)
     out = _view_out(db, ctx, sv, caller.user)
     return ActionOut(**out.model_dump(), log=_log_out(applied.log))
+
+
+@router.post(
+    "/{game_id}/undo",
+    response_model=ActionOut,
+    summary="Take back your latest action",
+    description="Takes back the caller's latest action, as long as nothing new has come to light since it "
+    "(a die roll, a card drawn, a hidden unit revealed, the opponent acting). `seq` must be the game's current "
+    "seq; the undo is itself a new seq. 409 `undo_unavailable` (the message says why) when nothing can be "
+    "taken back; 403 `not_your_turn` for the side not to act.",
+    responses=responses(400, 401, 403, 404, 409, 413, 422),
+)
+def undo_action(game_id: int, body: UndoIn, db: DB, caller: WriterCaller, ctx: Ctx) -> ActionOut:
+    done = undo.undo(db, ctx.rules, ctx.snapshots, caller.user, game_id, body.seq)
+    sv = play.seat_view(db, ctx.rules, ctx.snapshots, done.game, done.seat)
+    out = _view_out(db, ctx, sv, caller.user)
+    return ActionOut(**out.model_dump(), log=_log_out(done.log))
+
+
+@router.get(
+    "/{game_id}/history",
+    response_model=HistoryOut,
+    summary="A past position, as you were entitled to see it",
+    description="The position after seq N (0: the start): a player gets their own side's view then, anyone else "
+    "the spectators' view; once the game has ended, everyone gets the full view with both hands. `log` holds "
+    "that seq's entries the caller may read.",
+    responses=responses(404, 409, 422),
+)
+def get_history(game_id: int, db: DB, caller: CallerDep, ctx: Ctx, seq: int = Query(ge=0)) -> HistoryOut:
+    pos = history.position(db, ctx.rules, ctx.history, game_id, caller.user, seq)
+    return HistoryOut(seq=pos.seq, last_seq=pos.last_seq, view=pos.view, log=_log_out(pos.log), action=pos.action)
+
+
+@router.get("/{game_id}/history.svg", summary="The board of a past position, as you were entitled to see it",
+            response_class=Response, responses={200: {"content": {"image/svg+xml": {}}}, **responses(404, 409, 422)})
+def get_history_svg(game_id: int, db: DB, caller: CallerDep, ctx: Ctx, seq: int = Query(ge=0)) -> Response:
+    pos = history.position(db, ctx.rules, ctx.history, game_id, caller.user, seq)
+    try:
+        svg = ctx.rules.render_svg(pos.view)
+    except Exception:
+        raise ApiError(503, "board_unavailable", "The board could not be drawn; the game itself is fine.") from None
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=60"})
 
 
 @router.get("/{game_id}/log", response_model=LogOut, summary="Log entries you may see (newest 500 after `after`)",

@@ -15,9 +15,15 @@ router = APIRouter(include_in_schema=False)
 F = Annotated[str, Form()]
 
 
+def _mail_enabled(request: Request) -> bool:
+    mailer = getattr(request.app.state.ctx, "mailer", None)
+    return bool(mailer and mailer.enabled)
+
+
 def _page(request: Request, db, status_code: int = 200, **extra) -> HTMLResponse:
     who = require_page_user(request, db)
-    return render(request, db, "account.html", status_code=status_code, tokens=accounts.list_tokens(db, who.user), **extra)
+    return render(request, db, "account.html", status_code=status_code, tokens=accounts.list_tokens(db, who.user),
+                  mail_enabled=_mail_enabled(request), **extra)
 
 
 @router.get("/account", response_class=HTMLResponse)
@@ -53,7 +59,8 @@ def change_email(request: Request, db: DB, csrf_token: F = "", email: F = "", em
     check_csrf(request, db, csrf_token)
     who = require_page_user(request, db)
     try:
-        accounts.set_email(db, who.user, email, notify=bool(email_on_turn))
+        # Without a mail server nothing would be sent: do not pretend otherwise.
+        accounts.set_email(db, who.user, email, notify=bool(email_on_turn) and _mail_enabled(request))
         db.commit()
     except ApiError as exc:
         db.rollback()

@@ -5,12 +5,13 @@ import json
 from typing import Annotated
 
 from fastapi import APIRouter, File, Form, Request, UploadFile
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 
 from app.deps import DB, client_ip
 from app.errors import ApiError
 from app.rules import ENGINE_OPTIONS, SCENARIOS
 from app.services import accounts, notices, records
+from app.settings import ROOT
 from app.services import games as lobby
 from app.verify import verify_record
 from app.web import check_csrf, redirect, render, require_page_user, sign_in, sign_out
@@ -23,6 +24,15 @@ F = Annotated[str, Form()]
 def _safe_next(url: str | None) -> str:
     """Only same-site paths: no open redirect through ?next=."""
     return url if url and url.startswith("/") and not url.startswith("//") and "\\" not in url else "/"
+
+
+FAVICON = ROOT / "static" / "favicon.svg"
+
+
+@router.get("/favicon.ico")
+def favicon() -> Response:
+    """Browsers ask for /favicon.ico whatever the page links; answer with our SVG icon."""
+    return FileResponse(FAVICON, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
 
 
 @router.get("/", response_class=HTMLResponse)

@@ -14,7 +14,7 @@ from app.errors import ApiError, not_found
 from app.inputs import valid_id
 from app.models import Game, GameLogEntry, User
 from app.rules import SCENARIOS, SIDES, Rules
-from app.schemas import GameOut, PlayerOut, ResultOut
+from app.schemas import GameOut, PlayerOut, ResultOut, UndoOut
 from app.snapshots import Snapshot
 
 SUMMARY_KEYS = ("turn", "turn_name", "round", "phase", "active", "vp")
@@ -108,6 +108,9 @@ def game_out(game: Game, people: dict[int, PlayerOut], user: User | None, base_u
         rated=game.rated and not game.is_analysis,
         analysis=game.is_analysis,
         imported_from=game.imported_from,
+        updated_at=game.updated_at,
+        undo=UndoOut(side=game.undo_side, count=game.undo_count or 0, blocked=game.undo_blocked)
+        if game.status == "active" else None,
     )
 
 

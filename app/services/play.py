@@ -14,6 +14,7 @@ from app.inputs import check_json
 from app.models import Game, GameAction, GameLogEntry, User
 from app.rules import SIDES, Rules
 from app.services import games as lobby
+from app.services import undo
 from app.snapshots import Retired, Snapshot, SnapshotCache
 
 log = logging.getLogger(__name__)
@@ -147,6 +148,7 @@ def _apply_locked(
     engine_game = cache.take(game.id, game.seq)
     if engine_game is None:
         engine_game = rules.load(game.state)  # consistent: the row is locked
+    base = undo.state_before(game, seat, engine_game)
     try:
         entries = engine_game.apply(seat, action)
     except Exception as exc:
@@ -161,7 +163,9 @@ def _apply_locked(
     new_seq = seq + 1
     before = list(game.active_sides)
     snap = Snapshot(game.id, new_seq, engine_game)
-    db.add(GameAction(game_id=game.id, seq=new_seq, side=seat, action=action, user_id=user.id))
+    revealed = undo.revealed_by(engine_game)
+    undo.after_action(game, seat, seq, revealed, base)
+    db.add(GameAction(game_id=game.id, seq=new_seq, side=seat, action=action, user_id=user.id, revealed=revealed))
     rows = [_log_row(game.id, new_seq, entry) for entry in entries or []]
     db.add_all(rows)
     game.state = engine_game.to_json()
@@ -194,6 +198,5 @@ def replay_matches(db: Session, rules: Rules, game_id: int) -> bool:
     game = db.scalar(select(Game).where(Game.id == game_id).options(undefer(Game.state), undefer(Game.seed)))
     if game is None or game.seed is None:
         return False
-    actions = db.scalars(select(GameAction).where(GameAction.game_id == game_id).order_by(GameAction.seq))
-    rebuilt = rules.replay(game.scenario, game.seed, game.options, [(a.side, a.action) for a in actions])
+    rebuilt = rules.replay(game.scenario, game.seed, game.options, undo.replayable(db, game_id))
     return rebuilt.to_json() == game.state

@@ -62,7 +62,8 @@ def export(db: Session, game: Game, user: User | None, base_url: str = "") -> di
         "started_at": _iso(game.started_at),
         "finished_at": _iso(game.finished_at),
         "seed_commitment": game.seed_commitment,
-        "actions": [_action_out(a) for a in actions if whole or a.side == seat],
+        # Undo rows are bookkeeping; the actions they took back stay in the record, marked undone.
+        "actions": [_action_out(a) for a in actions if a.undoes is None and (whole or a.side == seat)],
         "log": [{"seq": e.seq, "to": e.to_side, "text": e.text, "entry": e.entry}
                 for e in log if whole or e.to_side in (None, seat)],
         "exported_at": _iso(datetime.now(UTC)),
@@ -77,7 +78,7 @@ def export(db: Session, game: Game, user: User | None, base_url: str = "") -> di
 
 def _action_out(row: GameAction) -> dict[str, Any]:
     out = {"seq": row.seq, "side": row.side, "action": row.action}
-    if getattr(row, "undone", False):
+    if row.undone_by is not None:
         out["undone"] = True
     return out
 

@@ -53,6 +53,7 @@ class Game(ABC):
 
     def __init__(self, state: JSON) -> None:
         self._state = state
+        self._revealed: list[dict] | None = None  # what the last `apply` on this object revealed
 
     # ---- hooks a game module implements -------------------------------------------------
     @abstractmethod
@@ -69,6 +70,18 @@ class Game(ABC):
 
     @abstractmethod
     def _result(self, state: JSON) -> dict | None: ...
+
+    def _apply_revealing(self, state: JSON, side: str, action: dict) -> tuple[list[dict], list[dict] | None]:
+        """Apply, and say what the action showed `side` that it did not know before.
+
+        A game that cannot tell returns None: every action then counts as revealing
+        something, so none can be taken back.
+        """
+        return self._apply(state, side, action), None
+
+    def _full_view(self, state: JSON) -> dict:
+        """Hook: the view with every side's private cards (for replays once the game is over)."""
+        raise NotImplementedError
 
     # ---- public API -----------------------------------------------------------------------
     def active_sides(self) -> list[str]:
@@ -89,15 +102,41 @@ class Game(ABC):
         if side not in self._active_sides(self._state):
             raise IllegalAction(f"It is not {side}'s turn to act.", code="not_your_turn")
         work = clone(self._state)
-        log = self._apply(work, side, action)
+        log, revealed = self._apply_revealing(work, side, action)
+        if revealed is None:
+            revealed = [{"kind": "unknown", "text": "this game does not say what its actions reveal"}]
+        if self._result(work):
+            revealed.append({"kind": "game_over", "text": "the game is over"})
+        elif side not in self._active_sides(work):
+            revealed.append({"kind": "hand_over", "text": "the decision has passed to the other side"})
         self._state = work
+        self._revealed = revealed
         return log
+
+    def revealed(self) -> list[dict] | None:
+        """What the last `apply` on this object showed its side that it could not know before.
+
+        A list of ``{"kind", "text"}``, empty when the action revealed nothing and may be
+        taken back (undo); None when nothing has been applied to this object. Kinds:
+        ``die`` (a die was rolled), ``random`` (a shuffle or a counter drawn at random),
+        ``draw`` (a card was drawn), ``hidden`` (hidden information came to light),
+        ``hand_over`` (the side that acted no longer decides: the other may act on what
+        it saw), ``game_over``, ``unknown`` (the game cannot tell).
+        """
+        return None if self._revealed is None else [dict(r) for r in self._revealed]
 
     def view(self, side: str | None) -> dict:
         """What `side` may see (None: a spectator). Never contains hidden information."""
         if side is not None and side not in self.sides:
             raise ValueError(f"unknown side {side!r}")
         return self._view(self._state, side)
+
+    def full_view(self) -> dict:
+        """The spectators' view plus every side's hand (``hands``): for replays of finished games.
+
+        Still never the random generator's state or the order of a draw pile.
+        """
+        return self._full_view(self._state)
 
     def result(self) -> dict | None:
         return self._result(self._state)

@@ -24,8 +24,14 @@ def reset_consecutive(c: Ctx, side: str, *, reinforcement_or_rp: bool = False) -
 
 def ops_for_card(c: Ctx, side: str, printed: int) -> int:
     """Advance the count and return the OPS the card yields: full, then -1, -2, ..."""
+    ops = ops_preview(c, side, printed)
     c.s["consec"][side] += 1
-    return max(0, printed - (c.s["consec"][side] - 1))
+    return ops
+
+
+def ops_preview(c: Ctx, side: str, printed: int) -> int:
+    """The OPS a card of this printed value would give if played for OPS now (7.3.2)."""
+    return max(0, printed - c.s["consec"][side])
 
 
 def ops_refusal(c: Ctx) -> str | None:

@@ -20,6 +20,9 @@ class Ctx:
         self.d = data
         self.map = data.map
         self.entries: list[dict] = []
+        # What this action showed the acting side that it could not know before (dice,
+        # draws, shuffles, hidden counters): such an action cannot be taken back.
+        self.revealed: list[dict] = []
         self._by_hex: dict[str, list[str]] | None = None
         self.cache: dict = {}  # per-action memo (supply maps, ZOC maps); cleared on any change
 
@@ -31,12 +34,20 @@ class Ctx:
         self.entries.append(entry)
 
     # ---- randomness -----------------------------------------------------------------------
+    def reveal(self, kind: str, text: str) -> None:
+        """Note that this action brought new information to light (see `Game.revealed`)."""
+        if not any(r["kind"] == kind and r["text"] == text for r in self.revealed):
+            self.revealed.append({"kind": kind, "text": text})
+
     def roll(self, why: str = "") -> int:
         forced = self.s["forced"]["dice"]
         value = forced.pop(0) if forced else Rng(self.s).die()
+        self.reveal("die", f"a die was rolled ({why})" if why else "a die was rolled")
         return value
 
-    def rng(self) -> Rng:
+    def rng(self, why: str = "", kind: str = "random") -> Rng:
+        """The random generator; `why` says what its result reveals (a shuffle, a hidden counter)."""
+        self.reveal(kind, why or "a random result was drawn")
         return Rng(self.s)
 
     # ---- time -----------------------------------------------------------------------------

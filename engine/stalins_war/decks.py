@@ -49,16 +49,18 @@ def draw_one(c: Ctx, side: str) -> str | None:
             if card in p[pile]:
                 p[pile].remove(card)
                 p["hand"].append(card)
+                c.reveal("draw", "a card was drawn")
                 return card
     if not p["draw"]:
         if not p["discard"]:
             return None
         p["draw"] = p["discard"]
         p["discard"] = []
-        c.rng().shuffle(p["draw"])
+        c.rng("the discards were shuffled").shuffle(p["draw"])
         c.say(f"The {side.capitalize()} discards are shuffled into a new draw pile.", kind="reshuffle")
     card = p["draw"].pop(0)
     p["hand"].append(card)
+    c.reveal("draw", "a card was drawn")
     return card
 
 
@@ -108,5 +110,5 @@ def start_total_war(c: Ctx) -> None:
         p = c.s["cards"][side]
         p["draw"] = p["draw"] + p["discard"] + p["total_war"]
         p["discard"], p["total_war"] = [], []
-        c.rng().shuffle(p["draw"])
+        c.rng("the draw piles were shuffled").shuffle(p["draw"])
     c.say("Total War begins: both sides shuffle their Total War cards into their draw piles.", kind="total_war")

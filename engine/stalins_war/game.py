@@ -29,14 +29,24 @@ class StalinsWar(Game):
         return flow.legal_actions(self._ctx(state), side)
 
     def _apply(self, state, side, action):
+        return self._apply_revealing(state, side, action)[0]
+
+    def _apply_revealing(self, state, side, action):
+        from .reveal import hidden_changes, merge
+
         c = self._ctx(state)
         flow.apply(c, side, action)
-        return c.entries
+        return c.entries, merge(c.revealed, hidden_changes(self._state, state, side))
 
     def _view(self, state, side):
         from .view import build_view
 
         return build_view(self._ctx(state), side)
+
+    def _full_view(self, state):
+        from .view import build_full_view
+
+        return build_full_view(self._ctx(state))
 
     def _result(self, state):
         return state.get("result")

@@ -100,7 +100,7 @@ def activate(c: Ctx, hid: str) -> str | None:
     counters = pool(c)
     if not counters:
         return None
-    uid = c.rng().choice(counters)
+    uid = c.rng("an inactive partisan counter was revealed", kind="hidden").choice(counters)
     c.s["markers"]["partisans"].remove(hid)
     c.s["units"][uid].update(loc=hid, lost=0, supply="full")
     c.changed()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from . import decks, flow
 from .cards import catalog
-from .consecutive import ops_for_card, ops_refusal, rasputitsa, reset_consecutive
+from .consecutive import ops_for_card, ops_preview, ops_refusal, rasputitsa, reset_consecutive
 from .constants import AXIS, SOVIET
 from .context import Ctx
 from .flow import Step, register
@@ -82,12 +82,13 @@ class ActionRound(Step):
             cdef = c.d.cards[card]
             if can_ops:
                 out.append({"type": "play_card", "card": card, "as": "ops",
-                            "label": f"{cdef.name}: {cdef.ops} OPS"})
+                            "label": f"{cdef.name} ({card}): {ops_label(c, side, cdef.ops)}"})
             if can_rp:
                 out.append({"type": "play_card", "card": card, "as": "rp",
-                            "label": f"{cdef.name}: RP ({rp_text(cdef)})"})
+                            "label": f"{cdef.name} ({card}): RP ({rp_text(cdef)})"})
             if catalog.playable(c, side, card):
-                out.append({"type": "play_card", "card": card, "as": "event", "label": f"{cdef.name}: event"})
+                out.append({"type": "play_card", "card": card, "as": "event",
+                            "label": f"{cdef.name} ({card}): event"})
         if f.get("second"):
             return out  # Steppe Fox: the second action must be a card play (4.4.1)
         if can_ops:
@@ -123,6 +124,14 @@ class ActionRound(Step):
             zero_ops(c, side, a)
             return
         play_card(c, side, a["card"], a["as"])
+
+
+def ops_label(c: Ctx, side: str, printed: int) -> str:
+    """"3 OPS", or "4 → 2 OPS (consecutive OPS count 2, 7.3.2)" when the count lowers what the card gives."""
+    ops = ops_preview(c, side, printed)
+    if ops == printed:
+        return f"{ops} OPS"
+    return f"{printed} → {ops} OPS (consecutive OPS count {c.s['consec'][side]}, 7.3.2)"
 
 
 def rp_text(cdef) -> str:

@@ -7,10 +7,11 @@ strengths cannot leak. Discards and removed cards are public (7.6.2).
 """
 from __future__ import annotations
 
-from . import flow
+from . import flow, situation
 from .constants import ELIMINATED, OTHER_FRONTS, REMOVED, SIDES, SOVIET, TRACK, is_hex
 from .context import Ctx
 from .draw import hand_limit
+from .hand import card_plays
 
 
 def unit_entry(c: Ctx, uid: str) -> dict:
@@ -73,7 +74,7 @@ def build_view(c: Ctx, viewer: str | None) -> dict:
             "set_aside": list(p["set_aside"]),
             "hand_limit": hand_limit(c, side),
         }
-    hand = [card_entry(c, cid) for cid in s["cards"][viewer]["hand"]] if viewer else None
+    hand = hand_entries(c, viewer) if viewer else None
     frame = flow.top(c)
     decision = None
     if frame is not None:
@@ -120,8 +121,26 @@ def build_view(c: Ctx, viewer: str | None) -> dict:
         "starred_events": dict(s["stats"]["starred_events"]),
         "cards": cards,
         "hand": hand,
+        "situation": situation.build(c),
         "result": s.get("result"),
     }
+
+
+def hand_entries(c: Ctx, side: str) -> list[dict]:
+    """The side's hand as card dicts, each with `plays`: what it would do if played now (see `hand`)."""
+    plays = card_plays(c, side)
+    return [{**card_entry(c, cid), "plays": plays[cid]} for cid in s_hand(c, side)]
+
+
+def s_hand(c: Ctx, side: str) -> list[str]:
+    return list(c.s["cards"][side]["hand"])
+
+
+def build_full_view(c: Ctx) -> dict:
+    """The spectators' view plus both hands (for replays once the game is over)."""
+    view = build_view(c, None)
+    view["hands"] = {side: [card_entry(c, cid) for cid in s_hand(c, side)] for side in SIDES}
+    return view
 
 
 def counters_for_render(view: dict) -> list[dict]:

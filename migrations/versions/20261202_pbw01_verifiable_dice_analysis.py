@@ -1,7 +1,7 @@
 """verifiable dice (seed commitment), analysis games, rated flag
 
 Revision ID: pbw01
-Revises: 0001
+Revises: hand0002
 Create Date: 2026-11-25
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from alembic import op
 from sqlalchemy.dialects import postgresql
 
 revision: str = "pbw01"
-down_revision: str | None = "0001"
+down_revision: str | None = "hand0002"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
