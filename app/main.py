@@ -27,7 +27,7 @@ from app.migrate import SchemaNotReady, ensure_schema
 from app.realtime import socket
 from app.realtime.hub import Hub
 from app.realtime.listener import Listener
-from app.routes import api_account, api_admin, api_games, pages_account, pages_admin, pages_public
+from app.routes import api_account, api_admin, api_games, assets, pages_account, pages_admin, pages_public
 from app.rules import Rules
 from app.services import accounts, ratelimit
 from app.settings import ROOT, Settings, get_settings
@@ -181,7 +181,7 @@ def create_app(settings: Settings | None = None, *, engine_module: ModuleType | 
     for module in (api_games, api_account, api_admin):
         app.include_router(module.router)
     app.include_router(socket.router)
-    for module in (pages_public, pages_account, pages_admin):
+    for module in (pages_public, pages_account, pages_admin, assets):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
 

@@ -47,5 +47,15 @@ class Rules:
     def render_svg(self, view: dict[str, Any]) -> str:
         return self.engine.render_svg(view)
 
+    def board_assets(self) -> dict[str, Any] | None:
+        """The static board SVG and the data a client draws games from (None if the engine has none)."""
+        make = getattr(self.engine, "board_assets", None)
+        return make(GAME) if make else None
+
+    def pack_actions(self, actions: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+        """The wire form of a legal-action list: {"actions", "action_groups"} (docs/server.md)."""
+        pack = getattr(self.engine, "pack_actions", None)
+        return pack(actions) if pack else {"actions": actions, "action_groups": []}
+
     def is_illegal(self, exc: BaseException) -> bool:
         return isinstance(exc, self.engine.IllegalAction)

@@ -83,7 +83,13 @@ class ViewOut(BaseModel):
     seq: int
     seat: Side | None = Field(description="whose view this is; null = spectator")
     view: dict[str, Any] | None = Field(description="the engine's redacted view; null before the game starts")
-    actions: list[dict[str, Any]] = Field(description="legal actions, when the caller must act now")
+    actions: list[dict[str, Any]] = Field(description="legal actions, when the caller must act now "
+                                          "(unit moves are in action_groups)")
+    action_groups: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="the legal unit moves (move, rail, sea, exploit), grouped by unit and destination: each group "
+        "stands for one action per unit in `units` and hex in `to` (less the unit's `skip` hexes), with `mp` or "
+        "`hexes` per destination when present; see docs/server.md")
 
 
 class UndoIn(Strict):

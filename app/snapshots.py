@@ -26,6 +26,7 @@ class Snapshot:
         self._retired = False
         self._views: dict[str | None, dict] = {}
         self._actions: dict[str, list[dict]] = {}
+        self._packed: dict[str, dict[str, list[dict]]] = {}
         self._svgs: dict[str | None, str] = {}
 
     def _read(self, cache: dict, key: Any, compute: Callable[[Any], Any]) -> Any:
@@ -41,6 +42,11 @@ class Snapshot:
 
     def legal_actions(self, side: str) -> list[dict]:
         return self._read(self._actions, side, lambda g: g.legal_actions(side))
+
+    def packed_actions(self, side: str, pack: Callable[[list[dict]], dict]) -> dict[str, list[dict]]:
+        """The legal actions in their wire form (see `Rules.pack_actions`), computed once."""
+        actions = self.legal_actions(side)
+        return self._read(self._packed, side, lambda _g: pack(actions))
 
     def svg(self, seat: str | None, render: Callable[[dict], str]) -> str:
         view = self.view(seat)

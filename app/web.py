@@ -9,6 +9,7 @@ from fastapi.templating import Jinja2Templates
 from sqlalchemy.orm import Session
 
 from app import security
+from app.board_assets import board_asset_urls
 from app.deps import SESSION_COOKIE, Caller, client_ip, get_caller
 from app.errors import ApiError
 from app.models import WebSession
@@ -16,6 +17,7 @@ from app.services import accounts
 from app.settings import ROOT, Settings
 
 templates = Jinja2Templates(directory=str(ROOT / "templates"))
+templates.env.globals["board_asset_urls"] = board_asset_urls
 
 
 def caller(request: Request, db: Session) -> Caller:

@@ -12,9 +12,11 @@ from __future__ import annotations
 from .core.errors import IllegalAction, PositionError
 from .core.protocol import Game, game_names, module_for
 from .core.replay import replay
+from .core.wire import pack_actions, unpack_actions
 from . import stalins_war as _stalins_war  # noqa: F401  (registers the game)
 
-__all__ = ["IllegalAction", "PositionError", "Game", "new_game", "load", "replay", "game_names", "render_svg"]
+__all__ = ["IllegalAction", "PositionError", "Game", "new_game", "load", "replay", "game_names", "render_svg", "board_assets",
+           "pack_actions", "unpack_actions"]
 
 
 def new_game(game: str = "stalins_war", scenario: str | None = "campaign", seed: int = 0,
@@ -26,6 +28,11 @@ def new_game(game: str = "stalins_war", scenario: str | None = "campaign", seed:
 def load(data: dict) -> Game:
     """The game whose state `to_json()` returned."""
     return module_for(data["game"]).load(data)
+
+
+def board_assets(game: str = "stalins_war") -> dict:
+    """{"svg": the static board, "data": hexes, 1941 owners, counters, turn track, fire tables} (JSON-ready)."""
+    return module_for(game).assets()
 
 
 def render_svg(view: dict, **kwargs) -> str:

@@ -65,7 +65,7 @@ def build(ctx: AppContext, game_id: int, viewers: list[Viewer]) -> list[Update] 
                 Update(
                     version=version(game, sv.seq),
                     message={"type": "view", "seq": sv.seq, "seat": seat, "game": meta, "view": sv.view,
-                             "actions": sv.actions},
+                             "actions": sv.actions, "action_groups": sv.action_groups},
                     log=[log_out(e) for e in entries
                          if e.id > viewer.last_log_id and (e.to_side is None or e.to_side == seat)],
                 )

@@ -50,7 +50,8 @@ def _log_out(rows) -> list[LogEntryOut]:
 def _view_out(db, ctx: AppContext, sv: play.SeatView, user: User | None) -> ViewOut:
     meta = lobby.describe(db, sv.game, user, ctx.base_url)
     meta.seq = sv.seq
-    return ViewOut(game=meta, seq=sv.seq, seat=sv.seat, view=sv.view, actions=sv.actions)
+    return ViewOut(game=meta, seq=sv.seq, seat=sv.seat, view=sv.view, actions=sv.actions,
+                   action_groups=sv.action_groups)
 
 
 @router.get("", response_model=GameListOut, summary="List games")

@@ -100,7 +100,7 @@ def full_views(db: Session, rules: Rules, cache: SnapshotCache, game: Game) -> t
         sv = seat_view(db, rules, cache, game, seat)
         views[key], seq = sv.view, sv.seq
         if seat is not None:
-            actions[key] = sv.actions
+            actions[key] = sv.actions + sv.action_groups
     return seq, views, actions
 
 

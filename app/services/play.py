@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import or_, select
@@ -35,7 +35,8 @@ class SeatView:
     seq: int
     seat: str | None
     view: dict[str, Any] | None
-    actions: list[dict[str, Any]]
+    actions: list[dict[str, Any]]  # the legal actions that are not grouped
+    action_groups: list[dict[str, Any]] = field(default_factory=list)  # unit moves by destination (wire form)
 
 
 def snapshot(db: Session, rules: Rules, cache: SnapshotCache, game: Game) -> Snapshot | None:
@@ -61,8 +62,8 @@ def seat_view(db: Session, rules: Rules, cache: SnapshotCache, game: Game, seat:
         try:
             view = snap.view(seat)
             acting = seat is not None and game.status == "active" and seat in game.active_sides
-            actions = snap.legal_actions(seat) if acting else []
-            return SeatView(game, snap.seq, seat, view, actions)
+            packed = snap.packed_actions(seat, rules.pack_actions) if acting else {"actions": [], "action_groups": []}
+            return SeatView(game, snap.seq, seat, view, packed["actions"], packed["action_groups"])
         except Retired:  # a move is being applied to this very object: read the newer one
             db.expire(game)
             cache.drop(game.id)

@@ -150,11 +150,12 @@ class GameModule:
     """How the registry builds and restores one kind of game."""
 
     def __init__(self, name: str, new: Callable[..., Game], load: Callable[[JSON], Game],
-                 render: Callable[..., str] | None = None) -> None:
+                 render: Callable[..., str] | None = None, assets: Callable[[], dict] | None = None) -> None:
         self.name = name
         self.new = new
         self.load = load
         self.render = render
+        self.assets = assets  # what a client draws the board from, once per map version
 
 
 _REGISTRY: dict[str, GameModule] = {}

@@ -2,8 +2,11 @@
 
 For each side the result is a dict the combat view shows as is::
 
-    {"strength", "table", "table_why", "base_column", "shifts": [{"n", "why"}], "net",
-     "column", "column_label", "die", "result", "asterisk", "fires"}
+    {"strength", "table", "table_why", "base_column", "shifts": [{"n", "why", "rule"?}], "net",
+     "column", "column_label", "rolls", "die", "result", "asterisk", "fires"}
+
+`rolls` lists what each die roll 1-6 would give on the net column, `[loss, asterisk]`,
+so a player sees the odds before committing.
 
 Column shifts add up and are then clamped to the table (11.2.1 step 4: shifts past
 either edge are ignored). A side whose strength is 0 does not fire and rolls no die.
@@ -61,7 +64,8 @@ def terrain_shift(c: Ctx, f: dict) -> list[dict]:
     trench = battle.trench_here(c, target, dfd) and not combat_cards.ignores_trench(c, f)
     if battle.axis_terrain_void(c, f):
         if trench:
-            out.append({"n": tec.features["trench"].attack_shift, "why": "trench (Winter 1942: the Axis keep only trenches, 15.1.2)"})
+            out.append({"n": tec.features["trench"].attack_shift, "why": "trench (Winter 1942: the Axis keep only trenches, 15.1.2)",
+                        "rule": "15.1.2"})
         return out
     feats = battle.features(c, target, dfd)
     if combat_cards.ignores_fortress(c, f):
@@ -71,9 +75,10 @@ def terrain_shift(c: Ctx, f: dict) -> list[dict]:
     if base:
         names = [t for t in h.terrain if tec.terrain[t].attack_shift == base] + \
                 [x for x in feats if tec.features[x].attack_shift == base]
-        out.append({"n": base, "why": f"defending hex: {names[0].replace('_', ' ') if names else 'terrain'}"})
+        out.append({"n": base, "why": f"defending hex: {names[0].replace('_', ' ') if names else 'terrain'}",
+                    "rule": "11.2.1 step 4"})
     if trench:
-        out.append({"n": tec.features["trench"].attack_shift, "why": "trench in the defending hex"})
+        out.append({"n": tec.features["trench"].attack_shift, "why": "trench in the defending hex", "rule": "10.3.2"})
     crossed = []
     for hid in battle.attack_hexes(f):
         kind = battle.crossing(c, hid, target)
@@ -83,7 +88,8 @@ def terrain_shift(c: Ctx, f: dict) -> list[dict]:
     side_shift = tec.hexside_shift(crossed)
     if side_shift:
         kinds = sorted({k for k in crossed if k})
-        out.append({"n": side_shift, "why": "every attack crosses a " + "/".join(k.replace("_", " ") for k in kinds) + " hexside"})
+        out.append({"n": side_shift, "why": "every attack crosses a " + "/".join(k.replace("_", " ") for k in kinds) + " hexside",
+                    "rule": "11.2.1 step 4"})
     return out
 
 
@@ -95,17 +101,17 @@ def shifts(c: Ctx, f: dict, side: str) -> list[dict]:
     if attacking:
         out += terrain_shift(c, f)
     if battle.any_oos(c, f, side):
-        out.append({"n": -1, "why": "a unit of this side is out of supply (13.3.5)"})
+        out.append({"n": -1, "why": "a unit of this side is out of supply (13.3.5)", "rule": "13.3.5"})
     if side == AXIS and battle.winter_1942(c):
-        out.append({"n": -1, "why": "Winter 1942 (15.1.2)"})
+        out.append({"n": -1, "why": "Winter 1942 (15.1.2)", "rule": "15.1.2"})
     if attacking and side == SOVIET and td.winter_1942 and any(
             c.udef(u).kind == "shock" for u in battle.units_of(f, side)):
-        out.append({"n": +1, "why": "shock army attacking in Winter 1942 (15.1.2)"})
+        out.append({"n": +1, "why": "shock army attacking in Winter 1942 (15.1.2)", "rule": "15.1.2"})
     if attacking and side == AXIS and td.paulus_penalties and c.map.hexes[f["target"]].paulus_zone and all(
             c.s["units"][u]["supply"] == "full" for u in battle.units_of(f, side)):
-        out.append({"n": -1, "why": "attacking east of the Paulus line (11.2.1 step 4)"})
+        out.append({"n": -1, "why": "attacking east of the Paulus line (11.2.1 step 4)", "rule": "11.2.1 step 4"})
     if mobile_defense.applies(c, f):
-        out.append({"n": -1 if side == SOVIET else +1, "why": "German Mobile Defense (20.0)"})
+        out.append({"n": -1 if side == SOVIET else +1, "why": "German Mobile Defense (20.0)", "rule": "20.0"})
     out += combat_cards.shifts(c, f, side)
     return out
 
@@ -119,12 +125,14 @@ def picture(c: Ctx, f: dict, side: str) -> dict:
     sh = shifts(c, f, side)
     net = sum(x["n"] for x in sh)
     out = {"strength": n, "table": table_key, "table_why": why, "shifts": sh, "net": net,
-           "base_column": None, "base_label": None, "column": None, "column_label": None,
+           "base_column": None, "base_label": None, "column": None, "column_label": None, "rolls": [],
            "die": None, "result": 0, "asterisk": False, "fires": n > 0}
     if n > 0:
         base = table.column_for(n)
         col = table.shifted(base, net)
-        out.update(base_column=base, base_label=table.labels[base], column=col, column_label=table.labels[col])
+        rolls = [list(table.result(col, die)) for die in range(1, 7)]
+        out.update(base_column=base, base_label=table.labels[base], column=col, column_label=table.labels[col],
+                   rolls=rolls)
     return out
 
 

@@ -144,6 +144,12 @@ def render(view: dict, **kwargs) -> str:
     return render_svg(load_data().map, counters_for_render(view), **kwargs)
 
 
-register(GameModule("stalins_war", new=new, load=load, render=render))
+def assets() -> dict:
+    from .assets import board_assets
+
+    return board_assets()
+
+
+register(GameModule("stalins_war", new=new, load=load, render=render, assets=assets))
 
 __all__ = ["StalinsWar", "new", "load", "IllegalAction", "PositionError"]

@@ -1,9 +1,11 @@
 """Regular movement (10.1) with zones of control (8.3), stacking (9.0) and the OPS it may cost (7.3.3).
 
-A move action names a unit and the path it takes, hex by hex. `reachable` offers one
-cheapest path to every hex a unit can reach; `check_path` accepts any path the rules
-allow, so a player can choose the way (the way matters: entering a hex takes control
-of it).
+A move action names a unit and where it goes: `{"type": "move", "unit", "to"}` takes the
+cheapest legal path to `to` (`reachable`: the one Dijkstra finds, ties going to the hex
+id that sorts first, so a replay takes the same path); `{"type": "move", "unit", "path"}`
+takes exactly the hexes listed, and `check_path` accepts any path the rules allow, so a
+player can choose the way (the way matters: entering a hex takes control of it).
+`legal_actions` lists each unit's move once per destination with its MP and OPS cost.
 
 What a move must obey:
 - 10.1.1–10.1.2: a hex costs the highest MP among its terrain types (towns, cities,
@@ -176,10 +178,15 @@ def reachable(c: Ctx, uid: str) -> dict[str, tuple[int, list[str]]]:
     """Every hex this unit can end a regular move in now: hex -> (MP cost, cheapest path)."""
     if cannot_move(c, uid):
         return {}
+    return _search(c, uid)
+
+
+def _search(c: Ctx, uid: str, *, ignore_zoc: bool = False) -> dict[str, tuple[int, list[str]]]:
+    """Dijkstra over the land edges from the unit's hex (ignore_zoc: as if no enemy ZOC stopped it)."""
     side = c.side_of(uid)
     start = c.loc(uid)
-    ezoc = zoc_hexes(c, c.enemy(side))
-    stops = stop_hexes(c, side)
+    ezoc = frozenset() if ignore_zoc else zoc_hexes(c, c.enemy(side))
+    stops = frozenset() if ignore_zoc else stop_hexes(c, side)
     closed = closed_hexes(c, uid)
     festungs = c.s["markers"]["festung"] if side == AXIS else ()
     edges = terrain.land_edges(c)
@@ -218,6 +225,48 @@ def reachable(c: Ctx, uid: str) -> dict[str, tuple[int, list[str]]]:
             path.append(prev[path[-1]])
         out[h] = (cost, path[::-1])
     return out
+
+
+def chosen_path(c: Ctx, uid: str, action: dict) -> list:
+    """The hexes a move action enters: its explicit "path", or the cheapest legal path to its "to"."""
+    path, to = action.get("path"), action.get("to")
+    if path is not None:
+        if to is not None and (not isinstance(path, list) or not path or path[-1] != to):
+            raise IllegalAction('A move\'s "to" must be the last hex of its "path".', code="malformed")
+        return path
+    if not isinstance(to, str):
+        raise IllegalAction('A move needs "to" (the destination hex) or "path" (the hexes entered, in order).',
+                            code="malformed")
+    if to not in c.map.hexes:
+        raise IllegalAction(f"There is no hex {to!r}.", code="unknown_id")
+    why = cannot_move(c, uid)
+    if why:
+        raise IllegalAction(why)
+    found = reachable(c, uid).get(to)
+    if found is None:
+        raise IllegalAction(unreachable_reason(c, uid, to))
+    return found[1]
+
+
+def unreachable_reason(c: Ctx, uid: str, to: str) -> str:
+    """Why this unit (which may move) cannot end a regular move in `to` now, naming the rule."""
+    label = c.unit_label(uid)
+    if to == c.loc(uid):
+        return f"{label} is already in {c.hex_label(to)}."
+    if not terrain.land(c, to):
+        return f"{c.hex_label(to)} is not a land hex of the board."
+    if c.units_at(to, c.enemy(c.side_of(uid))):
+        return "10.1.6: units may not enter a hex containing enemy units"
+    why = border_refusal(c, uid, to)
+    if why:
+        return why
+    why = stacking.refusal(c, uid, to)
+    if why:
+        return why
+    if to in _search(c, uid, ignore_zoc=True):
+        return (f"8.3: enemy zones of control stop {label} before {c.hex_label(to)} "
+                f"(a unit stops on entering an enemy ZOC and never steps from one straight into another)")
+    return f"10.1.4: {c.hex_label(to)} is beyond {label}'s {mp_left(c, uid)} movement points this round"
 
 
 def ops_needed(c: Ctx, uid: str) -> int:

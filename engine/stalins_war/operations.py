@@ -38,9 +38,9 @@ def move_actions(c: Ctx, side: str) -> list[dict]:
         if ops > available(c, side):
             continue
         label = c.unit_label(uid)
-        for hid, (mp, path) in sorted(dests.items()):
-            out.append({"type": "move", "unit": uid, "path": path,
-                        "label": f"{label} to {c.hex_label(hid)} ({mp} MP{', 1 OPS' if ops else ''})"})
+        for hid, (mp, _path) in sorted(dests.items()):
+            out.append({"type": "move", "unit": uid, "to": hid, "mp": mp, "ops": ops,
+                        "label": f"{label} to {c.hex_label(hid)} ({mp} MP{f', {ops} OPS' if ops else ''})"})
     return out
 
 
@@ -93,7 +93,7 @@ class Operations(Step):
                 raise IllegalAction(f"There is no unit {uid!r}.", code="unknown_id")
             if c.side_of(uid) != side or not c.on_map(uid):
                 raise IllegalAction(f"{c.unit_label(uid)} is not one of your units on the map.")
-            _, ops = movement.check_path(c, uid, action.get("path"))
+            _, ops = movement.check_path(c, uid, movement.chosen_path(c, uid, action))
             if ops > available(c, side):
                 raise IllegalAction("7.3.3: leaving this enemy ZOC costs 1 OPS and none are left.")
             return
@@ -140,8 +140,9 @@ class Operations(Step):
 
         kind = a["type"]
         if kind == "move":
-            mp, _ = movement.check_path(c, a["unit"], a["path"])
-            movement.move(c, a["unit"], a["path"], mp)
+            path = movement.chosen_path(c, a["unit"], a)
+            mp, _ = movement.check_path(c, a["unit"], path)
+            movement.move(c, a["unit"], path, mp)
         elif kind == "end_movement":
             trenches.resolve_attempts(c, side)
             f["stage"] = "mark"
@@ -195,7 +196,24 @@ class Operations(Step):
             c.say(f"{lost} unspent OPS are lost (18.1.4).", kind="ops")
 
     def view(self, c, f, side):
-        return {"stage": f["stage"], "ops": c.s["rs"]["ops"], "banked": c.s["banked"][f["side"]]}
+        rs = c.s["rs"]
+        out = {"stage": f["stage"], "ops": rs["ops"], "banked": c.s["banked"][f["side"]],
+               # what the round's units have done (public: both players watch the moves)
+               "mp_spent": dict(rs["mp"]), "strategic": list(rs["strategic"]), "stopped": list(rs["stopped"]),
+               "fought": list(rs["fought"]), "exploited": list(rs["exploited"]), "entrench": list(rs["entrench"])}
+        if f["stage"] == "move":
+            out["immobile"] = immobile(c, f["side"])
+        return out
+
+
+def immobile(c: Ctx, side: str) -> list[dict]:
+    """Why the side's units that may not make a regular move now may not, grouped by reason."""
+    by_reason: dict[str, list[str]] = {}
+    for uid in c.units_on_map(side):
+        why = movement.cannot_move(c, uid)
+        if why:
+            by_reason.setdefault(why, []).append(uid)
+    return [{"why": why, "units": units} for why, units in by_reason.items()]
 
 
 @register

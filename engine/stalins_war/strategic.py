@@ -413,10 +413,10 @@ def actions(c: Ctx, side: str) -> list[dict]:
             continue
         label = c.unit_label(uid)
         for hid in sorted(rail_destinations(c, uid)):
-            out.append({"type": "rail", "unit": uid, "to": hid,
+            out.append({"type": "rail", "unit": uid, "to": hid, "ops": price,
                         "label": f"Rail {label} to {labels[hid]} ({price} OPS)"})
         for hid in sorted(sea_destinations(c, uid)):
-            out.append({"type": "sea", "unit": uid, "to": hid,
+            out.append({"type": "sea", "unit": uid, "to": hid, "ops": price,
                         "label": f"Sea move {label} to {c.hex_label(hid)} ({price} OPS)"})
     return out
 
@@ -440,8 +440,10 @@ def cost(c: Ctx, side: str) -> int:
 def check(c: Ctx, side: str, action: dict) -> None:
     """Raise IllegalAction unless this rail or sea move is legal now (without listing every move)."""
     uid, to = action.get("unit"), action.get("to")
-    if set(action) != {"type", "unit", "to"} or not isinstance(uid, str) or not isinstance(to, str):
-        raise IllegalAction(f'A {action["type"]} move is {{"type", "unit", "to"}}.', code="malformed")
+    if not {"type", "unit", "to"} <= set(action) <= {"type", "unit", "to", "ops"} \
+            or not isinstance(uid, str) or not isinstance(to, str):
+        raise IllegalAction(f'A {action["type"]} move is {{"type", "unit", "to"}} ("ops", as listed, is ignored).',
+                            code="malformed")
     why = refusal(c, side, action, quick=True)
     if why:
         raise IllegalAction(why)
@@ -509,7 +511,8 @@ def apply(c: Ctx, side: str, a: dict) -> None:
             control.entered(c, uid, hid, passing=hid != a["to"])
         if c.udef(uid).kind == "stalin":
             c.s["stats"]["stalin_moves"] = c.s["stats"].get("stalin_moves", 0) + 1
-        c.say(f"{c.unit_label(uid)} moves by rail {start} → {a['to']}.", kind="rail", unit=uid)
+        c.say(f"{c.unit_label(uid)} moves by rail {start} → {a['to']}.", kind="rail", unit=uid,
+              path=[start, *route])
     else:
         if side == AXIS:
             c.s["tc"]["sea_moves"][sea] += 1
@@ -517,7 +520,8 @@ def apply(c: Ctx, side: str, a: dict) -> None:
             rs["soviet_sea_move"] = True
         c.set_loc(uid, a["to"])
         control.entered(c, uid, a["to"])
-        c.say(f"{c.unit_label(uid)} moves by sea {start} → {a['to']}.", kind="sea", unit=uid)
+        c.say(f"{c.unit_label(uid)} moves by sea {start} → {a['to']}.", kind="sea", unit=uid,
+              path=[start, a["to"]])
     c.s["markers"]["move"].append(start)
     from .movement import note_axis_east
 

@@ -27,6 +27,7 @@ def test_on_connect_the_view_comes_first_then_chat_history(client, table):
         first = recv(ws)
         assert first["type"] == "view" and first["seq"] == rest["seq"] and first["seat"] == "axis"
         assert first["view"] == rest["view"] and first["actions"] == rest["actions"]
+        assert first["action_groups"] == rest["action_groups"]
         assert first["game"]["id"] == game_id and first["log"], "the log so far comes with the first view"
         assert recv(ws) == {"type": "chat_history", "messages": []}
 
@@ -51,7 +52,7 @@ def test_a_move_reaches_every_player_and_spectator_with_their_own_view(client, c
             assert update["seat"] == seat
             assert update["view"] == engine_game.view(seat), name
             expected_actions = engine_game.legal_actions(seat) if seat in engine_game.active_sides() else []
-            assert update["actions"] == expected_actions
+            assert update | ctx.rules.pack_actions(expected_actions) == update  # the wire form of exactly these
             assert all(e["to"] in (None, seat) for e in update["log"])
 
 

@@ -69,8 +69,24 @@ def legal(g, side: str, kind: str, **fields) -> list[dict]:
 
 
 def moves(g, side: str, uid: str) -> dict[str, list[str]]:
-    """Destination -> the path `legal_actions` offers for a regular move of `uid`."""
-    return {a["path"][-1]: a["path"] for a in legal(g, side, "move", unit=uid)}
+    """Destination -> the hexes a regular move of `uid` there enters (the cheapest path the engine takes).
+
+    `legal_actions` lists destinations only; the path is read from the move's log entry, made on a copy."""
+    out = {}
+    for a in legal(g, side, "move", unit=uid):
+        log = engine.load(g.to_json()).apply(side, {"type": "move", "unit": uid, "to": a["to"]})
+        out[a["to"]] = next(e["path"][1:] for e in log if e.get("kind") == "move")
+    return out
+
+
+def exploits(g, side: str, uid: str) -> dict[str, list[str]]:
+    """Destination -> the hexes an exploitation of `uid` there enters (the path the engine takes), as `moves`."""
+    out = {}
+    for a in legal(g, side, "exploit", unit=uid):
+        log = engine.load(g.to_json()).apply(side, {"type": "exploit", "unit": uid, "to": a["to"]})
+        out[a["to"]] = next(e["path"][1:] for e in log if e.get("kind") == "exploit")
+        assert len(out[a["to"]]) == a["hexes"]
+    return out
 
 
 def rails(g, side: str, uid: str) -> set[str]:

@@ -56,10 +56,11 @@ def test_barbarossa_attack_from_the_set_up():
     assert stage(g) == "exploit"
     movers = {a["unit"] for a in legal(g, "axis", "exploit")}
     assert {"GE-39Pz", "GE-57Pz", "GE-56Pz", "GE-41Pz"} <= movers  # in or next to the marker
-    far = max((a for a in legal(g, "axis", "exploit") if a["unit"] == "GE-39Pz"), key=lambda a: len(a["path"]))
-    assert len(far["path"]) == 3
-    g.apply("axis", strip(far))
-    assert where(g, "GE-39Pz") == far["path"][-1]
+    far = max((a for a in legal(g, "axis", "exploit") if a["unit"] == "GE-39Pz"), key=lambda a: a["hexes"])
+    assert far["hexes"] == 3
+    log = g.apply("axis", {"type": "exploit", "unit": "GE-39Pz", "to": far["to"]})
+    assert where(g, "GE-39Pz") == far["to"]
+    assert len(next(e["path"] for e in log if e.get("kind") == "exploit")) == 4  # the start and 3 hexes
     g.apply("axis", {"type": "end_exploitation"})
     while g.view(None)["decision"]["kind"] == "fix_stacking":
         g.apply("axis", strip(g.legal_actions("axis")[0]))

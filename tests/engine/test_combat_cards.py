@@ -3,6 +3,7 @@ import pytest
 
 import engine
 from engine.stalins_war.data import load_data
+from tests.engine.helpers import exploits
 from tests.engine.combat_support import (
     battle,
     combat,
@@ -294,10 +295,9 @@ def test_combat_card_guderian_stretches_exploitation_from_its_marker():
     if combat(g):
         g.apply("axis", {"type": "end_advance"})
     g.apply("axis", {"type": "end_combat"})
-    reach = {tuple(a["path"]) for a in legal(g, "axis", "exploit") if a["unit"] == "GE-57Pz"}
+    reach = {tuple(p) for p in exploits(g, "axis", "GE-57Pz").values()}
     assert max(len(p) for p in reach) == 4
-    assert any(p[0] == "1620" and len(p) > 1 for p in {tuple(a["path"]) for a in legal(g, "axis", "exploit")
-                                                      if a["unit"] == "GE-39Pz"})
+    assert any(p[0] == "1620" and len(p) > 1 for p in exploits(g, "axis", "GE-39Pz").values())
 
 
 def test_combat_card_breakthrough_artillery_ignores_the_trench_shift():

@@ -31,6 +31,24 @@ def test_combat_view_shows_the_declaration_and_the_fire_publicly():
     assert "S32" in json.dumps(g.view("soviet")["hand"])
 
 
+def test_the_fire_preview_gives_every_die_roll_and_the_rule_of_each_shift():
+    from engine.stalins_war.data import load_data
+
+    g = battle({FIELD: ["SU-WestF"], "1920": ["GE-9A", "GE-39Pz"]}, ["1920"])
+    declare(g, "axis", FIELD, ["GE-9A", "GE-39Pz"])
+    fire = combat(g)["fire"]
+    for side, p in fire.items():
+        table = load_data().tables.fire[p["table"]]
+        column = table.shifted(table.column_for(p["strength"]), p["net"])
+        assert p["rolls"] == [list(table.result(column, die)) for die in range(1, 7)], side
+        assert all(s.get("rule") or "(" in s["why"] for s in p["shifts"])  # every shift names its rule
+    g.force_dice(4, 2)
+    log = g.apply("axis", {"type": "resolve"})
+    rolled = {e["side"]: e for e in log if e.get("kind") == "combat" and "die" in e}
+    assert [rolled["axis"]["result"], rolled["axis"]["asterisk"]] == fire["axis"]["rolls"][3]
+    assert [rolled["soviet"]["result"], rolled["soviet"]["asterisk"]] == fire["soviet"]["rolls"][1]
+
+
 def test_combat_view_after_the_dice_and_the_final_picture_in_the_log():
     g = battle({FIELD: ["SU-WestF", "SU-13R"], "1920": ["GE-9A", "GE-39Pz"]}, ["1920"])
     declare(g, "axis", FIELD, ["GE-9A", "GE-39Pz"])

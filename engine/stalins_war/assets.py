@@ -1,0 +1,70 @@
+"""What a client needs once per map version to draw the game itself (pure: reads the game's data).
+
+`board_assets()` returns the static board as SVG (terrain, rivers, rail, names: the
+`render` module's layers, drawn once) and, as JSON-ready data, the geometry and facts of
+every hex, who held each tracked hex in June 1941 (3.0, so a client can mark the hexes
+that changed hands), the counters' printed values, the Turn Record Track and the fire
+tables. None of it depends on a game in progress: it may be cached forever under a
+content hash. Pieces and markers come from each view.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..core import hexgrid
+from .data import load_data
+from .render import render_svg
+from .state import default_control
+
+SCALE = 40.0  # SVG units per hex corner radius (the renderer's)
+
+
+def _hex(h) -> dict:
+    x, y = hexgrid.center(h.id, SCALE)
+    out: dict = {"x": round(x, 1), "y": round(y, 1), "terrain": list(h.terrain), "country": h.country}
+    for key in ("name", "settlement", "port", "fortress", "capital", "region"):
+        value = getattr(h, key)
+        if value:
+            out[key] = value
+    for key in ("vp", "oil", "usir", "rail", "paulus_zone", "caucasus_zone"):
+        if getattr(h, key):
+            out[key] = True
+    if h.is_water:
+        out["water"] = True
+    if not h.playable:
+        out["neutral"] = True
+    if h.supply_source:
+        out["supply_source"] = list(h.supply_source)
+    return out
+
+
+def _unit(u) -> dict:
+    return {"side": u.side, "nationality": u.nationality, "name": u.name, "label": u.label, "kind": u.kind,
+            "size": u.size, "lcu": u.lcu, "steps": [[s.attack, s.defense, s.ma] for s in u.steps]}
+
+
+@lru_cache(maxsize=1)
+def board_assets() -> dict:
+    data = load_data()
+    m = data.map
+    svg = render_svg(m, [], legend=False)
+    view_box = [float(v) for v in svg.split('viewBox="', 1)[1].split('"', 1)[0].split()]
+    fire = {}
+    for key, table in data.tables.fire.items():
+        fire[key] = {"name": table.name, "rule": table.rule, "columns": [c.label for c in table.columns],
+                     "results": [[[r.loss, r.asterisk] for r in row] for row in table.results]}
+    turns = [{"number": t.number, "name": t.name, "season": t.season, "year": t.year,
+              "rasputitsa_rounds": list(t.rasputitsa_rounds), "winter_1942": t.winter_1942}
+             for t in data.scenarios["campaign"].turns]
+    return {
+        "svg": svg,
+        "data": {
+            "scale": SCALE,
+            "view_box": view_box,
+            "hexes": {hid: _hex(h) for hid, h in m.hexes.items()},
+            "owner_1941": default_control(data),
+            "units": {uid: _unit(u) for uid, u in data.units.items()},
+            "turns": turns,
+            "fire_tables": fire,
+        },
+    }

@@ -1,0 +1,16 @@
+// The game page. Each module has one job and talks to the others only through `game`
+// (store.js): its state and events. To add a module, import it below.
+import { connect } from "./connection.js";
+import "./status.js";
+import "./errors.js";
+import "./prompt.js";
+import "./board.js";
+import "./actions.js";
+import "./hand.js";
+import "./situation.js";
+import "./log.js";
+import "./chat.js";
+import "./notes.js";
+import "./tabs.js";
+
+connect();
