@@ -1,8 +1,11 @@
 """Play many random games and report failures (saved under tests/fuzz_failures/).
 
-    python3 manage.py bench fuzz [GAMES] [--scenario campaign|tournament] [--first-seed N]
+    python3 manage.py bench fuzz [GAMES] [--scenario campaign|tournament] [--first-seed N] [--late]
 
 Every third game turns the optional rules on (23.1.1–23.1.4) and every fourth adds a bid.
+`--late` starts each campaign from a Total War position instead (turns 6–18, both decks in
+play, tests/fuzzing.py `total_war_position`) and also reports how many reached turn 18 and
+which cards were played as events.
 """
 from __future__ import annotations
 
@@ -33,11 +36,12 @@ def main() -> int:
     ap.add_argument("games", type=int, nargs="?", default=20)
     ap.add_argument("--scenario", default="campaign")
     ap.add_argument("--first-seed", type=int, default=0)
+    ap.add_argument("--late", action="store_true", help="start from Total War positions (turns 6-18)")
     ns = ap.parse_args()
     results = []
     happened: Counter = Counter()
     for seed in range(ns.first_seed, ns.first_seed + ns.games):
-        out = fuzzing.run_one(ns.scenario, seed, options_for(seed))
+        out = fuzzing.run_late(seed) if ns.late else fuzzing.run_one(ns.scenario, seed, options_for(seed))
         results.append(out)
         happened.update(out["happened"])
         status = "FAIL " + out["error"].splitlines()[0] if out["error"] else \
@@ -45,6 +49,12 @@ def main() -> int:
         print(f"seed {seed:5d}  turn {out['turn']:2d}  {out['steps']:6d} actions  {out['seconds']:6.1f}s  {status}",
               flush=True)
     failures = [r for r in results if r["error"]]
+    if ns.late:
+        events = Counter(cid for r in results for cid in r["events"])
+        print()
+        print(f"late-war starts: {len(results)} games, {sum(r['turn'] >= 18 for r in results)} reached turn 18, "
+              f"{len(failures)} failures; {len(events)} different cards played as events "
+              f"({sum(1 for c in events if int(c[1:]) > 25)} of them Total War cards)")
     secs = [r["seconds"] for r in results]
     print()
     print("| games | failures | median actions | median turn reached | median s/game | games/minute |")

@@ -50,10 +50,49 @@ def classify(action: dict) -> str:
     return action["type"]
 
 
-def run_one(scenario: str, seed: int, options: dict | None = None, *, save: bool = True) -> dict:
-    """Play one random game; return a summary, saving a failure file if it crashed or stuck."""
+# ---- late-war starts ----------------------------------------------------------------------------
+
+# Events whose flag a late-war position may already carry (with their cards out of the game).
+LATE_FLAGS = {"hitler_takes_command": "A16", "lend_lease": "S11", "partisan_formation": "S14",
+              "industrial_evacuation": "S15", "operation_uranus": "S17", "taifun": "A12", "blau": "A15",
+              "nordlicht": "A14", "hedgehogs": "A17", "peoples_militia": "S13", "winter_uniforms": "A19"}
+# Soviet VP hexes with no Soviet unit at set-up: the Axis holds some, as it would by then (5.1.3).
+LATE_AXIS_VP = ("Kiev", "Smolensk", "Kharkov", "Sevastopol", "Rostov")
+
+
+def total_war_position(seed: int) -> dict:
+    """A Total War position (7.6.4 already triggered, both decks in play) at a turn from 6 to 18.
+
+    The units stand as set up in 1941, the Axis holds a few Soviet VP hexes and the VP level
+    matches, a random set of long-term events has been played (their cards out of the game),
+    and every other card is shuffled into the draw piles: random play then meets the Total War
+    cards and the late-war rules from the first round.
+    """
+    rng = random.Random(seed)
+    places = engine.new_game("stalins_war", seed=seed, position={}).view(None)
+    from engine.stalins_war.data import load_data
+
+    data = load_data()
+    held = rng.sample(LATE_AXIS_VP, rng.randint(2, len(LATE_AXIS_VP)))
+    flags = {f: rng.randint(2, 5) for f in LATE_FLAGS if rng.random() < 0.6}
+    removed = {"axis": [], "soviet": []}
+    for f in flags:
+        cid = LATE_FLAGS[f]
+        removed[data.cards[cid].side].append(cid)
+    return {
+        "setup": True, "turn": rng.randint(6, 18), "round": 1, "active": "axis",
+        "control": {data.map.places[p]: "axis" for p in held},
+        "vp": places["vp"] + len(held), "flags": {"total_war": True, **flags},
+        "removed_cards": removed,
+        "stats": {"starred_events": {"axis": 12, "soviet": 10}},
+    }
+
+
+def run_one(scenario: str, seed: int, options: dict | None = None, *, save: bool = True,
+            position: dict | None = None) -> dict:
+    """Play one random game (from `position` if given); return a summary, saving a failure file if it crashed."""
     options = options or {}
-    game = engine.new_game("stalins_war", scenario=scenario, seed=seed, options=options)
+    game = engine.new_game("stalins_war", scenario=scenario, seed=seed, options=options, position=position)
     started = time.perf_counter()
     error = None
     try:
@@ -61,26 +100,33 @@ def run_one(scenario: str, seed: int, options: dict | None = None, *, save: bool
         actions = playout.actions
     except Exception as exc:  # noqa: BLE001 - any failure is a finding
         error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"
-        actions = _actions_so_far(scenario, seed, options)
+        actions = _actions_so_far(scenario, seed, options, position)
     kinds = Counter(a["type"] for _, a in actions)
     summary = {
-        "scenario": scenario, "seed": seed, "options": options,
+        "scenario": scenario, "seed": seed, "options": options, "position": position,
+        "start_turn": (position or {}).get("turn", 1),
         "steps": len(actions), "seconds": round(time.perf_counter() - started, 2),
         "result": game.result(), "turn": game.view(None)["turn"], "error": error,
         "happened": {label: kinds[t] for t, label in EVENTS.items()},
+        "events": sorted({a["card"] for _, a in actions if a["type"] == "play_card" and a["as"] == "event"}),
     }
     if error and save:
         FAILURES.mkdir(exist_ok=True)
-        path = FAILURES / f"{scenario}-{seed}.json"
+        path = FAILURES / f"{scenario}{'-late' if position else ''}-{seed}.json"
         path.write_text(json.dumps({**summary, "actions": [[s, a] for s, a in actions]}, indent=1))
         summary["saved"] = str(path)
     return summary
 
 
-def _actions_so_far(scenario: str, seed: int, options: dict) -> list:
+def run_late(seed: int, *, save: bool = True) -> dict:
+    """A random game from a Total War position (`total_war_position`), played to its end."""
+    return run_one("campaign", seed, save=save, position=total_war_position(seed))
+
+
+def _actions_so_far(scenario: str, seed: int, options: dict, position: dict | None = None) -> list:
     """Replay the same random policy to recover the action list up to and including the failing one."""
     rng = random.Random(seed)
-    g = engine.new_game("stalins_war", scenario=scenario, seed=seed, options=options)
+    g = engine.new_game("stalins_war", scenario=scenario, seed=seed, options=options, position=position)
     out = []
     try:
         while g.result() is None and len(out) < 300_000:
@@ -97,7 +143,8 @@ def _actions_so_far(scenario: str, seed: int, options: dict) -> list:
 
 def replay_failure(path: Path) -> engine.Game:
     data = json.loads(path.read_text())
-    g = engine.new_game("stalins_war", scenario=data["scenario"], seed=data["seed"], options=data["options"])
+    g = engine.new_game("stalins_war", scenario=data["scenario"], seed=data["seed"], options=data["options"],
+                        position=data.get("position"))
     for side, action in data["actions"]:
         g.apply(side, action)
     return g

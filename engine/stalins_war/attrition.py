@@ -14,7 +14,8 @@ Ruling: units and hexes are judged in the same position, before any unit is remo
 """
 from __future__ import annotations
 
-from . import control, losses, supply, terrain
+from . import control, grants, losses, supply, terrain
+from .constants import AXIS
 from .context import Ctx
 
 
@@ -23,9 +24,15 @@ def run(c: Ctx, side: str) -> None:
     oos = supply.judge(c, c.units_on_map(side))
     lost = lost_hexes(c, side)
     for uid in oos:
+        if grants.attrition_supply(c, uid):
+            c.say(f"{c.unit_label(uid)} is supplied by an event this turn and survives attrition.", kind="supply",
+                  unit=uid)
+            continue
         losses.eliminate(c, uid, oos=True, why="out of supply in attrition (13.3.8)")
     for hid in lost:
         control.set_control(c, hid, c.enemy(side), how="attrition")
+    if side == AXIS:
+        grants.expire(c)  # the events' supply lasts until the end of this turn's Attrition Phase
 
 
 def lost_hexes(c: Ctx, side: str) -> list[str]:
@@ -37,7 +44,7 @@ def lost_hexes(c: Ctx, side: str) -> list[str]:
         h = c.map.hexes[hid]
         if not (terrain.is_city(c, hid) or h.port or h.oil or h.vp):
             continue
-        if supply.own_fortress(c, hid, side):
+        if supply.own_fortress(c, hid, side) or (side == AXIS and grants.keeps_control(c, hid)):
             continue
         if not supply.hex_supplied(c, hid, side, limited_counts=True):
             out.append(hid)

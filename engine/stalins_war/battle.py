@@ -10,6 +10,7 @@ read it; they never change the game. Terms used throughout the combat modules:
 """
 from __future__ import annotations
 
+from . import grants
 from .constants import AXIS, SOVIET, is_hex
 from .context import Ctx
 
@@ -38,6 +39,8 @@ def alive(c: Ctx, f: dict, side: str) -> list[str]:
 def unsupplied(c: Ctx, f: dict, uid: str) -> bool:
     """Out of supply for this combat: fortress (and cut-off Baku) supply serves defence only (13.2.3, 13.2.4)."""
     status = c.s["units"][uid]["supply"]
+    if status != "full" and grants.combat_supply(c, uid):
+        return False  # Air Bridge, Hube's Pocket, Courland Bridgehead
     if status == "none":
         return True
     return status == "limited" and uid in f["attackers"]

@@ -124,6 +124,7 @@ def _resolve_declaration(c: Ctx, f: dict) -> None:
     if f["zhukov"]:
         rs["zhukov_used"] = True
     rs["attacked"].append(target)
+    rs.setdefault("defenders_attacked", []).extend(defenders)  # Backhand Blow asks which units were attacked
     rs["fought"].extend(u for u in f["attackers"] if u not in rs["fought"])
     rs["moved"] = True
     froms = sorted(set(f["from"].values()))
@@ -611,7 +612,7 @@ class CombatStep(Step):
             uid = a["unit"]
             f["no_retreat"] = uid
             f["taken"][uid] = f["taken"].get(uid, 0) + 1
-            gone = losses.take_step(c, uid, oos=c.s["units"][uid]["supply"] == "none",
+            gone = losses.take_step(c, uid, oos=battle.unsupplied(c, f, uid),
                                     why="the No Retreat option (11.4.3)")
             if gone:
                 f["eliminated"].append(uid)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from . import battle, losses
+from . import battle, grants, losses
 from .context import Ctx
 
 
@@ -111,7 +111,7 @@ def take(c: Ctx, f: dict, batch: dict, uid: str) -> None:
     f["taken"][uid] = f["taken"].get(uid, 0) + 1
     batch["n"] -= 1
     where = c.loc(uid)
-    oos = c.s["units"][uid]["supply"] == "none"
+    oos = c.s["units"][uid]["supply"] == "none" and not grants.combat_supply(c, uid)
     gone = losses.take_step(c, uid, oos=oos, why=f"{batch['why']}, 11.3")
     if gone:
         f.setdefault("eliminated", []).append(uid)

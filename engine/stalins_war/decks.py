@@ -95,12 +95,22 @@ def remove_after_event(c: Ctx, side: str, cid: str) -> None:
     c.s["stats"]["starred_events"][side] += 1
 
 
+TOTAL_WAR_ONE_SIDE = 12  # 7.6.4: starred cards removed by one side ...
+TOTAL_WAR_BOTH = 20      # ... or by both together
+
+
+def total_war_first_turn(c: Ctx) -> int:
+    """The first turn the track marks ``total_war_possible`` (7.6.4: turn 6)."""
+    return next(td.number for td in c.scenario.turns if td.total_war_possible)
+
+
 def total_war_due(c: Ctx) -> bool:
-    """7.6.4: from turn 6, 12 starred events by one side or 20 by both trigger Total War."""
-    if c.flag("total_war") or c.turn < 6:
+    """7.6.4: from turn 6 (the track's ``total_war_possible``), 12 starred cards removed by one side or 20
+    by both trigger Total War. Starred combat cards removed after use count: they are events (3.0)."""
+    if c.flag("total_war") or not c.turn_def().total_war_possible:
         return False
     a, s = starred_removed(c, AXIS), starred_removed(c, SOVIET)
-    return a >= 12 or s >= 12 or a + s >= 20
+    return a >= TOTAL_WAR_ONE_SIDE or s >= TOTAL_WAR_ONE_SIDE or a + s >= TOTAL_WAR_BOTH
 
 
 def start_total_war(c: Ctx) -> None:

@@ -11,9 +11,6 @@ from .constants import AXIS, MAX_HAND, MIN_HAND, SOVIET
 from .context import Ctx
 from .flow import Step, register
 
-# 7.1.3: the Soviet player's automatic draws, by turn.
-AUTOMATIC_SOVIET_CARDS = {1: ("S1", "S2"), 3: ("S3",), 4: ("S4",), 5: ("S5",), 6: ("S6",)}
-
 
 def controlled_oil(c: Ctx, side: str) -> int:
     """17.1.3: an oil hex counts only if it could trace supply as a unit of its holder."""
@@ -33,7 +30,7 @@ def hand_limit(c: Ctx, side: str) -> int:
             size -= 1
         elif oil >= 3:
             size += 1
-        low = 0 if c.turn >= 16 else MIN_HAND
+        low = c.turn_def().axis_hand_minimum  # 7.6.1: none on turns 16-18
     else:
         if oil == 1:
             size -= 1
@@ -66,7 +63,7 @@ class DrawDiscard(Step):
 
 
 def draw_phase(c: Ctx) -> None:
-    for cid in AUTOMATIC_SOVIET_CARDS.get(c.turn, ()):
+    for cid in c.turn_def().soviet_automatic_draws:  # 7.1.3, from the turn track
         if cid in c.s["cards"][SOVIET]["set_aside"]:
             decks.move(c, SOVIET, cid, "hand")
             c.say(f"The Soviet player receives {c.d.cards[cid].name} ({cid}) automatically (7.1.3).",

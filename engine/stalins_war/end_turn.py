@@ -8,7 +8,7 @@ capital is enemy-occupied surrender (19.3.1), and the next turn begins.
 """
 from __future__ import annotations
 
-from . import banked, decks, flow, losses, victory
+from . import banked, decks, flow, grants, losses, victory
 from .constants import AXIS, REMOVED, SOVIET
 from .context import Ctx
 from .flow import Step, register
@@ -59,9 +59,9 @@ def close_turn(c: Ctx) -> None:
     victory.end_of_turn(c)
     if c.s.get("result"):
         return
-    # Card A16: until Hitler takes command, each Spring and Summer turn ends with the VP level 1 lower
-    # (applied after this turn's victory check, so it counts from the next End of Turn phase).
-    if c.turn_def().season in ("spring", "summer") and not c.flag("hitler_takes_command"):
+    # Card A16: until Hitler takes command, the turns the track marks (Spring and Summer) end with
+    # the VP level 1 lower (after this turn's victory check, so it counts from the next End of Turn).
+    if c.turn_def().htc_vp_check and not c.flag("hitler_takes_command"):
         c.s["vp"] -= 1
         c.say(f"Hitler has not taken command: the VP level drops to {c.s['vp']}.", kind="vp")
     surrender(c)
@@ -88,6 +88,7 @@ def next_turn(c: Ctx) -> None:
     c.s["active"] = AXIS
     c.s["tc"] = fresh_turn_counters()
     c.s["rs"] = fresh_round_state(AXIS)
+    grants.expire(c)
     c.s["round_open"] = False
     enter_phase(c.s, "action")
     c.say(f"Turn {c.turn}: {c.turn_def().name}.", kind="turn")

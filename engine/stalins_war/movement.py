@@ -43,6 +43,7 @@ import heapq
 
 from ..core.errors import IllegalAction
 from . import control, stacking, terrain, trenches
+from .cards.combat_cards import round_event_keys
 from .constants import AXIS, SOVIET
 from .context import Ctx
 from .zoc import zoc_hexes, zoc_hexes_unbarred
@@ -170,6 +171,8 @@ def _start_in_enemy_zoc_cost(c: Ctx, uid: str, ezoc: frozenset[str]) -> int:
     if hid not in ezoc or hid in rs["zoc_paid"]:
         return 0
     side = c.side_of(uid)
+    if side == AXIS and "buffel" in round_event_keys(c, AXIS):
+        return 0  # card A44 Büffel: leaving an enemy ZOC is free this round
     starters = [u for u in c.units_at(hid, side) if rs["started"].get(u) == hid and u != uid]
     return 0 if starters else 1
 
@@ -324,7 +327,7 @@ def move(c: Ctx, uid: str, path: list[str], mp: int) -> None:
     start = c.loc(uid)
     ops = _start_in_enemy_zoc_cost(c, uid, zoc_hexes(c, c.enemy(side)))
     if ops:
-        spend(c, side, ops, why=f"to leave the enemy ZOC at {start}")
+        spend(c, side, ops, why=f"to leave the enemy ZOC at {start}", units=[uid])
         rs["zoc_paid"].append(start)
         c.s["markers"]["move"].append(start)
     rs["mp"][uid] = rs["mp"].get(uid, 0) + mp

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from ..core.errors import IllegalAction
 from . import flow, movement, stacking
+from .cards import round_combat
 from .context import Ctx
 from .flow import Step, register
-from .ops_pool import available, spend, start  # noqa: F401  (start: the frame's entry point)
+from .ops_pool import available, spend, start, total  # noqa: F401  (start: the frame's entry point)
 
 STAGES = ("move", "mark", "combat", "exploit")
 
@@ -35,7 +36,7 @@ def move_actions(c: Ctx, side: str) -> list[dict]:
         if not dests:
             continue
         ops = movement.ops_needed(c, uid)
-        if ops > available(c, side):
+        if ops > available(c, side, [uid]):
             continue
         label = c.unit_label(uid)
         for hid, (mp, _path) in sorted(dests.items()):
@@ -49,7 +50,8 @@ def markable_hexes(c: Ctx, side: str) -> list[str]:
     from . import combat
 
     marked = set(c.s["markers"]["combat"])
-    return sorted(h for h in c.occupied_hexes(side) if h not in marked and combat.could_attack_from(c, side, h))
+    return sorted(h for h in c.occupied_hexes(side) if h not in marked and available(c, side, c.units_at(h, side)) > 0
+                  and combat.could_attack_from(c, side, h))
 
 
 @register
@@ -57,7 +59,7 @@ class Operations(Step):
     kind = "operations"
 
     def prompt(self, c, f, side):
-        left = available(c, side)
+        left = total(c, side)
         return {
             "move": f"Move units ({left} OPS left: leaving an enemy ZOC, rail and sea moves cost OPS)",
             "mark": f"Place combat markers ({left} OPS left, 1 each)",
@@ -73,13 +75,15 @@ class Operations(Step):
             out += extra_stage_actions(c, side, stage)
             out.append({"type": "end_movement", "label": "End movement"})
         elif stage == "mark":
-            if available(c, side) > 0:
-                out += [{"type": "mark_combat", "hex": h, "label": f"Combat marker on {c.hex_label(h)}"}
-                        for h in markable_hexes(c, side)]
-            out.append({"type": "end_marking", "label": "Done placing combat markers"})
+            duty = round_combat.duty_marks(c, side)  # Backhand Blow: a marker for its attack comes first
+            out += [{"type": "mark_combat", "hex": h, "label": f"Combat marker on {c.hex_label(h)}"}
+                    for h in (duty or markable_hexes(c, side))]
+            if not duty:
+                out.append({"type": "end_marking", "label": "Done placing combat markers"})
         elif stage == "combat":
             out += extra_stage_actions(c, side, stage)
-            out.append({"type": "end_combat", "label": "End combat"})
+            if not round_combat.obligation(c, side, "combat"):
+                out.append({"type": "end_combat", "label": "End combat"})
         elif stage == "exploit":
             out += extra_stage_actions(c, side, stage)
             out.append({"type": "end_exploitation", "label": "End exploitation"})
@@ -94,7 +98,7 @@ class Operations(Step):
             if c.side_of(uid) != side or not c.on_map(uid):
                 raise IllegalAction(f"{c.unit_label(uid)} is not one of your units on the map.")
             _, ops = movement.check_path(c, uid, movement.chosen_path(c, uid, action))
-            if ops > available(c, side):
+            if ops > available(c, side, [uid]):
                 raise IllegalAction("7.3.3: leaving this enemy ZOC costs 1 OPS and none are left.")
             return
         if f["stage"] == "move" and kind in ("rail", "sea"):
@@ -127,6 +131,9 @@ class Operations(Step):
             why = module.refusal(c, side, action) if hasattr(module, "refusal") else None
             if why:
                 return IllegalAction(why)
+        stage_end = {"end_marking": "mark", "mark_combat": "mark", "end_combat": "combat"}.get(action["type"])
+        if stage_end == f["stage"] and round_combat.obligation(c, side, stage_end):
+            return IllegalAction(round_combat.obligation(c, side, stage_end))
         stage_of = {"move": "move", "end_movement": "move", "mark_combat": "mark", "end_marking": "mark",
                     "end_combat": "combat", "end_exploitation": "exploit"}
         wanted = stage_of.get(action["type"])
@@ -146,10 +153,10 @@ class Operations(Step):
         elif kind == "end_movement":
             trenches.resolve_attempts(c, side)
             f["stage"] = "mark"
-            if available(c, side) == 0 or not markable_hexes(c, side):
+            if total(c, side) == 0 or not markable_hexes(c, side):
                 self._to_combat(c, f, side)
         elif kind == "mark_combat":
-            spend(c, side, 1, why="for a combat marker")
+            spend(c, side, 1, why="for a combat marker", units=c.units_at(a["hex"], side))
             c.s["markers"]["combat"].append(a["hex"])
             c.say(f"{side.capitalize()} marks {c.hex_label(a['hex'])} for combat.", kind="mark", hex=a["hex"])
         elif kind == "end_marking":

@@ -15,18 +15,17 @@ on the map unless the position places it (``"setup": true`` starts from 25.0's s
 """
 from __future__ import annotations
 
-from ..core.errors import PositionError
-from . import decks, ops_pool, stacking, supply
+from ..core.errors import IllegalAction, PositionError
+from . import decks, flow, ops_pool, stacking, supply
 from .constants import AXIS, BOXES, ELIMINATED, OTHER_FRONTS, POOL, REMOVED, SIDES, SOVIET, TRACK
 from .context import Ctx
 from .data import GameData
-from .draw import AUTOMATIC_SOVIET_CARDS
-from .state import OptionsError, RP_KINDS, blank_state, fresh_round_state
+from .state import RP_KINDS, OptionsError, blank_state, fresh_round_state
 
 KEYS = {
     "scenario", "setup", "options", "turn", "round", "active", "phase", "units", "boxes", "oos", "limited",
     "control", "vp", "hand_size", "rp", "banked", "consec", "hands", "discards", "removed_cards", "draw",
-    "flags", "markers", "dice", "draws", "stats", "ops",
+    "flags", "markers", "dice", "draws", "stats", "ops", "combat", "hold",
 }
 PHASES = ("action", "replacement", "draw", "end_of_turn")
 
@@ -110,7 +109,43 @@ def state_from_position(data: GameData, pos: dict, *, seed: int, options: dict |
     for uid in pos.get("limited") or []:
         s["units"][uid]["supply"] = "limited"
     c.changed()
+    if "combat" in pos:
+        _combat(c, pos["combat"])
+    elif pos.get("hold"):
+        if s["phase"] != "end_of_turn":
+            raise PositionError('"hold" waits at the End of Turn phase: give "phase": "end_of_turn"')
+        # Held at the Axis's end-of-turn decision even with nothing to remove, so a test can look
+        # at the position before the turn closes (6.0 E).
+        s["segment"] = 1
+        flow.push(c, "end_of_turn", side=AXIS)
     return s
+
+
+def _combat(c: Ctx, spec) -> None:
+    """A combat declared and its attackers committed, before anything is resolved (11.1, 11.2.1 steps 1-2)."""
+    s = c.s
+    if not isinstance(spec, dict) or not isinstance(spec.get("target"), str):
+        raise PositionError('combat: {"target": hex, "attackers": [unit, ...]}')
+    if s["phase"] != "action" or "ops" not in s["rs"] or not s["round_open"]:
+        raise PositionError('"combat" needs an OPS round: give "ops" too')
+    side = s["active"]
+    attackers = list(spec.get("attackers") or [])
+    for uid in attackers:
+        if uid not in s["units"] or not c.on_map(uid):
+            raise PositionError(f"combat: {uid!r} is not a unit on the map")
+        if c.loc(uid) not in s["markers"]["combat"]:
+            s["markers"]["combat"].append(c.loc(uid))
+    ops = flow.top(c)
+    ops["stage"] = "combat"
+    try:
+        for action in [{"type": "attack", "target": spec["target"]}] + \
+                [{"type": "commit", "unit": u} for u in attackers]:
+            f = flow.top(c)
+            step = flow.STEPS[f["kind"]]
+            step.check(c, f, side, action)
+            step.apply(c, f, side, action)
+    except IllegalAction as exc:
+        raise PositionError(f"combat: {exc}") from None
 
 
 def _int(pos: dict, key: str, default: int, low: int, high: int) -> int:
@@ -182,7 +217,7 @@ def _cards(c: Ctx, pos: dict) -> None:
             if cd.side != side or cid in placed:
                 continue
             if side == SOVIET and cd.number <= 6 and not s["options"]["shuffle_soviet_reinforcements"] \
-                    and _auto_turn(cid) >= s["turn"]:
+                    and _auto_turn(c, cid) >= s["turn"]:
                 p["set_aside"].append(cid)
             elif cd.deck == "total_war" and not total_war:
                 p["total_war"].append(cid)
@@ -195,9 +230,10 @@ def _cards(c: Ctx, pos: dict) -> None:
         s["cards"][side] = p
 
 
-def _auto_turn(cid: str) -> int:
-    for turn, cards in AUTOMATIC_SOVIET_CARDS.items():
-        if cid in cards:
-            return turn
+def _auto_turn(c: Ctx, cid: str) -> int:
+    """The turn whose Draw phase hands this set-aside card to the Soviet player (7.1.3, the turn track)."""
+    for td in c.scenario.turns:
+        if cid in td.soviet_automatic_draws:
+            return td.number
     return 0
 

@@ -30,13 +30,43 @@ def rp_kind(c: Ctx, uid: str) -> str:
     return c.udef(uid).rp_type
 
 
+def _tied(c: Ctx) -> dict:
+    """AX RPs an event ties to one nation (Antonescu: RO, Margarethe: HU), in half points."""
+    return c.s.get("rp_only") or {}
+
+
+def rp_for(c: Ctx, uid: str) -> int:
+    """Half points this unit's replacement may draw on: its RP kind, plus AX RPs tied to its nation."""
+    kind = rp_kind(c, uid)
+    extra = _tied(c).get(c.udef(uid).nationality, 0) if kind == "AX" else 0
+    return c.s["rp"][kind] + extra
+
+
+def _pay(c: Ctx, uid: str, cost: int) -> None:
+    tied = _tied(c)
+    nation = c.udef(uid).nationality
+    if rp_kind(c, uid) == "AX" and tied.get(nation):
+        used = min(tied[nation], cost)
+        tied[nation] -= used
+        cost -= used
+    c.s["rp"][rp_kind(c, uid)] -= cost
+
+
+def _any_rp(c: Ctx, side: str) -> bool:
+    return any(c.s["rp"][k] for k in RP_TYPES[side]) or (side == AXIS and any(_tied(c).values()))
+
+
 def begin_segment(c: Ctx, side: str) -> None:
     auto = c.s["auto_rp"][side].get(str(c.turn), 0)
     if auto:
         kind = "SU" if side == SOVIET else "GE"
         c.s["rp"][kind] += auto * 2
         c.say(f"{side.capitalize()} receives {auto} automatic RPs (4.5.2, 21.0).", kind="rp")
-    if any(c.s["rp"][k] for k in RP_TYPES[side]) and _options(c, side):
+    if side == SOVIET and c.s["flags"].get("scorched_earth") == c.turn:
+        cut = min(4, c.s["rp"]["SU"])  # card A46: 2 RPs, in half points
+        c.s["rp"]["SU"] -= cut
+        c.say(f"Scorched Earth: the Soviet RPs drop by {cut / 2:g} to {c.s['rp']['SU'] / 2:g}.", kind="rp")
+    if _any_rp(c, side) and _options(c, side):
         flow.push(c, "replacements", side=side)
     else:
         _lose_rest(c, side)
@@ -44,6 +74,9 @@ def begin_segment(c: Ctx, side: str) -> None:
 
 def _lose_rest(c: Ctx, side: str) -> None:
     left = {k: c.s["rp"][k] for k in RP_TYPES[side] if c.s["rp"][k]}
+    if side == AXIS:
+        left.update({f"AX ({nation} only)": n for nation, n in _tied(c).items() if n})
+        c.s.pop("rp_only", None)
     for k in RP_TYPES[side]:
         c.s["rp"][k] = 0
     if left:
@@ -61,8 +94,8 @@ def refusal(c: Ctx, side: str, uid: str, *, recreate: bool = False) -> str | Non
     if ud.side != side:
         return "That is not your unit."
     kind = rp_kind(c, uid)
-    if c.s["rp"][kind] < step_cost(c, uid):
-        return f"14.1.3: not enough {kind} RPs ({c.s['rp'][kind] / 2:g} left, {step_cost(c, uid) / 2:g} needed)"
+    if rp_for(c, uid) < step_cost(c, uid):
+        return f"14.1.3: not enough {kind} RPs ({rp_for(c, uid) / 2:g} left, {step_cost(c, uid) / 2:g} needed)"
     if kind == "PZ" and usir_blocks_panzers(c):
         return "14.2.2: no panzer replacements while the Soviets hold the USIR"
     if recreate:
@@ -106,6 +139,8 @@ class Replacements(Step):
 
     def prompt(self, c, f, side):
         rps = ", ".join(f"{k} {c.s['rp'][k] / 2:g}" for k in RP_TYPES[side])
+        if side == AXIS:
+            rps += "".join(f", AX {n / 2:g} for {nation} units only" for nation, n in _tied(c).items() if n)
         return f"Spend replacement points ({rps})"
 
     def actions(self, c, f, side):
@@ -127,7 +162,7 @@ class Replacements(Step):
             _lose_rest(c, side)
             return
         uid = a["unit"]
-        c.s["rp"][rp_kind(c, uid)] -= step_cost(c, uid)
+        _pay(c, uid, step_cost(c, uid))
         u = c.s["units"][uid]
         if a["type"] == "replace":
             u["lost"] -= 1
@@ -138,6 +173,6 @@ class Replacements(Step):
             u["supply"] = "full"
             c.set_loc(uid, a["hex"])
             c.say(f"{c.unit_label(uid)} is recreated at {c.hex_label(a['hex'])}.", kind="replace", unit=uid)
-        if not any(c.s["rp"][k] for k in RP_TYPES[side]) or not _options(c, side):
+        if not _any_rp(c, side) or not _options(c, side):
             flow.pop(c, self.kind)
             _lose_rest(c, side)

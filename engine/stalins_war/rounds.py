@@ -56,7 +56,8 @@ def rp_refusal(c: Ctx, side: str) -> str | None:
     tc = c.s["tc"]
     if c.turn == 1:
         return "4.4.1: no replacement plays on turn 1"
-    limit = 2 if side == SOVIET else c.turn_def().axis_rp_plays
+    td = c.turn_def()
+    limit = td.soviet_rp_plays if side == SOVIET else td.axis_rp_plays
     if tc["rp_plays"][side] >= limit:
         return f"{'7.4.2' if side == SOVIET else '7.4.3'}: {side.capitalize()} may play only {limit} RP card{'s' if limit > 1 else ''} this turn"
     if c.round - 1 in tc["rp_rounds"][side]:

@@ -9,15 +9,13 @@ from __future__ import annotations
 from . import draw, flow, supply
 from .constants import AXIS, SIDES, SOVIET
 from .context import Ctx
+from .decks import TOTAL_WAR_BOTH, TOTAL_WAR_ONE_SIDE, total_war_first_turn
 from .sequence import last_round
 from .victory import holds, oil_hexes, soviet_vp_hexes
 
 AXIS_WINS_AT = 20   # 5.1.2: VP level at the end of a turn
 SOVIET_WINS_AT = 0  # 5.1.3
 TURN10_VP = 9       # 5.1.3: VP level at the end of turn 10
-TOTAL_WAR_FROM = 6  # 7.6.4
-TOTAL_WAR_ONE_SIDE = 12
-TOTAL_WAR_BOTH = 20
 SOVIET_UNION = ("soviet_union", "baltic")
 
 
@@ -124,10 +122,11 @@ def total_war(c: Ctx) -> dict:
     starred = dict(c.s["stats"]["starred_events"])
     started = c.flag("total_war")
     total = starred[AXIS] + starred[SOVIET]
+    first = total_war_first_turn(c)  # from the turn track: one source of truth with decks.total_war_due
     text = ("Total War has begun" if started else
             f"Starred events: Axis {starred[AXIS]}, Soviet {starred[SOVIET]} (both {total}). Total War begins "
-            f"from turn {TOTAL_WAR_FROM} once one side reaches {TOTAL_WAR_ONE_SIDE} or both {TOTAL_WAR_BOTH}")
-    return {"started": started, "starred": starred, "from_turn": TOTAL_WAR_FROM, "one_side": TOTAL_WAR_ONE_SIDE,
+            f"from turn {first} once one side reaches {TOTAL_WAR_ONE_SIDE} or both {TOTAL_WAR_BOTH}")
+    return {"started": started, "starred": starred, "from_turn": first, "one_side": TOTAL_WAR_ONE_SIDE,
             "both": TOTAL_WAR_BOTH, "text": text}
 
 

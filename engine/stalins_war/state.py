@@ -42,6 +42,7 @@ FLAGS = (
     "combined_bomber_offensive",                         # card S52 (7.6.1)
     "italy_capitulates",                                 # card S39
     "rail_war",                                          # card S36 (turn it applies)
+    "scorched_earth",                                    # card A46 (turn whose Soviet RPs it cuts)
 )
 
 RP_KINDS = ("GE", "PZ", "AX", "SU")

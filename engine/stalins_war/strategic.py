@@ -404,12 +404,12 @@ def naval_evacuate(c: Ctx, uid: str, to: str) -> None:
 
 def actions(c: Ctx, side: str) -> list[dict]:
     price = cost(c, side)
-    if ops_pool.available(c, side) < price:
+    if ops_pool.total(c, side) < price:
         return []
     out = []
     labels = _hex_labels(c)
     for uid in c.units_on_map(side):
-        if c.udef(uid).lcu:
+        if c.udef(uid).lcu or ops_pool.available(c, side, [uid]) < price:
             continue
         label = c.unit_label(uid)
         for hid in sorted(rail_destinations(c, uid)):
@@ -462,7 +462,7 @@ def refusal(c: Ctx, side: str, action: dict, *, quick: bool = False) -> str | No
     why = cannot_move_strategically(c, uid)
     if why:
         return why
-    if ops_pool.available(c, side) < cost(c, side):
+    if ops_pool.available(c, side, [uid]) < cost(c, side):
         return f"7.3.3: strategic movement costs {cost(c, side)} OPS per unit now"
     to = action.get("to")
     if not isinstance(to, str) or to not in c.map.hexes:
@@ -501,7 +501,7 @@ def apply(c: Ctx, side: str, a: dict) -> None:
         route = rail_route(c, uid, a["to"])
     else:
         sea = sea_destinations(c, uid)[a["to"]]
-    ops_pool.spend(c, side, cost(c, side), why="for strategic movement")
+    ops_pool.spend(c, side, cost(c, side), why="for strategic movement", units=[uid])
     rs = c.s["rs"]
     rs["strategic"].append(uid)
     rs["moved"] = True

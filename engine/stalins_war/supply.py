@@ -47,7 +47,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from . import terrain
+from . import grants, terrain
 from .constants import AXIS, SOVIET
 from .context import Ctx
 from .zoc import zoc_hexes
@@ -289,6 +289,8 @@ def status(c: Ctx, uid: str) -> str:
     ud = c.udef(uid)
     if ud.kind == "partisan":
         return "full"  # 16.1.6: active partisans are always in supply
+    if grants.full_supply(c, uid):
+        return "full"  # Hube's Pocket (A40)
     hid = c.loc(uid)
     if c.s["units"][uid].get("landed_marine") and "black" in c.map.hexes[hid].coast and _black_sea_port_held(c):
         return "full"  # 13.1.4, 7.5.4

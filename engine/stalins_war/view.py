@@ -7,7 +7,8 @@ strengths cannot leak. Discards and removed cards are public (7.6.2).
 """
 from __future__ import annotations
 
-from . import flow, situation
+from . import flow, grants, situation
+from .cards import hands
 from .constants import ELIMINATED, OTHER_FRONTS, REMOVED, SIDES, SOVIET, TRACK, is_hex
 from .context import Ctx
 from .draw import hand_limit
@@ -90,6 +91,7 @@ def build_view(c: Ctx, viewer: str | None) -> dict:
         "turn": s["turn"],
         "turn_name": td.name,
         "season": td.season,
+        "year": td.year,
         "round": s["round"],
         "last_turn": c.scenario.last_turn,
         "phase": s["phase"],
@@ -100,6 +102,8 @@ def build_view(c: Ctx, viewer: str | None) -> dict:
         "vp": s["vp"],
         "hand_size": dict(s["hand_size"]),
         "rp": {k: v / 2 for k, v in s["rp"].items()},
+        "rp_only": {k: v / 2 for k, v in (s.get("rp_only") or {}).items() if v},  # AX RPs tied to one nation
+        "grants": [dict(g) for g in grants.active(c)],  # event supply in force (A23, A40, A45)
         "banked": dict(s["banked"]),
         "consec": dict(s["consec"]),
         "round_ops": s["rs"]["ops"],
@@ -121,6 +125,7 @@ def build_view(c: Ctx, viewer: str | None) -> dict:
         "starred_events": dict(s["stats"]["starred_events"]),
         "cards": cards,
         "hand": hand,
+        "intel": hands.intel(c, viewer),  # the enemy hand this viewer saw by Lucy / Fremde Heere Ost this turn
         "situation": situation.build(c),
         "result": s.get("result"),
     }

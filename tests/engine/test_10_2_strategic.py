@@ -168,8 +168,13 @@ def test_10_2_5_axis_one_sea_move_per_turn_on_each_sea():
 
 
 def test_10_2_5_enemy_zoc_does_not_stop_a_sea_move():
+    from engine.stalins_war.zoc import zoc_hexes
+
     g = game(turn=5, active="axis", ops=3, control={ODESSA: "axis"}, units={CONSTANTA: ["GE-43K"], "1630": ["SU-16M"]})
+    assert CONSTANTA in zoc_hexes(Ctx(g.to_json(), load_data()), "soviet")  # the port lies in a Soviet ZOC
+    assert ODESSA in seas(g, "axis", "GE-43K")
     act(g, "axis", type="sea", unit="GE-43K", to=ODESSA)
+    assert where(g, "GE-43K") == ODESSA and ops_left(g) == 2  # 1 OPS for the sea move, none for the ZOC
 
 
 def test_10_2_6_soviet_sea_move_one_per_round_never_west_of_an_axis_port():

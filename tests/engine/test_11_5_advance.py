@@ -80,9 +80,15 @@ def test_11_5_1_advance_obeys_stacking_unless_a_blitz_marker_is_placed():
 def test_11_5_1_no_advance_into_a_hex_without_supply():
     # deep in Russia the Axis cannot trace supply to 3525
     g = battle({"3525": ["SU-28RK"], "3526": ["GE-9A", "GE-39Pz"]}, ["3526"])
-    _crush(g, "axis", "3525", ["GE-9A", "GE-39Pz"])
-    assert unit(g, "SU-28RK") is None
-    assert combat(g) is None or not legal(g, "axis", "advance")
+    log = _crush(g, "axis", "3525", ["GE-9A", "GE-39Pz"])
+    assert unit(g, "SU-28RK") is None  # the hex is empty: an advance would be possible but for supply
+    assert combat(g) is None  # no advance to offer, so the combat closed at once
+    assert not any(e.get("kind") == "advance" for e in log)
+    assert where(g, "GE-9A") == "3526" and where(g, "GE-39Pz") == "3526"
+    # the same crushing attack where the Axis traces supply into the hex: the advance is offered
+    g = battle({FIELD: ["SU-28RK"], "1920": ["GE-9A", "GE-39Pz"]}, ["1920"])
+    _crush(g, "axis", FIELD, ["GE-9A", "GE-39Pz"])
+    assert legal(g, "axis", "advance")
 
 
 def test_11_5_2_blitz_needs_an_exploitation_capable_unit_to_advance():

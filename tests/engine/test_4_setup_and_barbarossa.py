@@ -166,12 +166,19 @@ def test_4_4_4_soviet_units_may_not_enter_romania_on_turn_1():
 def test_4_4_5_each_side_checks_attrition_after_its_round_on_turn_1():
     # an Axis unit with no supply line is eliminated at the end of the single Axis round,
     # before the Soviet plays; a Soviet one after the Soviet round
-    g = game(units={"3020": ["GE-43K"], "1622": ["GE-24Pz"]})  # 3020 is deep in Russia
+    # 3020 is deep in Russia; SU-13R at 1219, in Germany, is ringed by German units (their ZOCs close it in)
+    ring = {"1218": ["GE-9A"], "1319": ["GE-4A"], "1119": ["GE-39Pz"]}
+    g = game(units={"3020": ["GE-43K"], "1622": ["GE-24Pz"], "1219": ["SU-13R"], "2722": ["SU-20R"], **ring})
     pass_round(g, "axis")
     s = state(g)
     assert s["units"]["GE-43K"]["loc"] == "eliminated"
     assert s["units"]["GE-24Pz"]["loc"] == "1622"
+    assert s["units"]["SU-13R"]["loc"] == "1219"  # the Soviet attrition has not come yet
     assert g.active_sides() == ["soviet"]
+    pass_round(g, "soviet")
+    s = state(g)
+    assert s["units"]["SU-13R"]["loc"] == "eliminated"  # judged right after the Soviet round
+    assert s["units"]["SU-20R"]["loc"] == "2722"
 
 
 def test_4_4_9_axis_rp_plays_on_turns_1_to_4_leave_consecutive_ops():

@@ -93,3 +93,26 @@ def test_6_0_e_end_of_turn_trenches_removed_at_will_and_banked_ops_lost():
 def test_6_0_e_turn_advances_until_turn_18():
     g = game(turn=17, phase="end_of_turn", control={"1918": "axis"})
     assert g.view(None)["turn"] == 18
+
+
+def test_6_0_a_position_may_wait_at_the_end_of_turn_phase():
+    g = game(turn=5, phase="end_of_turn", hold=True, banked={"axis": 2, "soviet": 1}, control={"2025": "axis"})
+    v = g.view(None)
+    assert (v["turn"], v["phase"], v["decision"]["kind"]) == (5, "end_of_turn", "end_of_turn")
+    assert v["banked"] == {"axis": 2, "soviet": 1}  # nothing of the phase has happened yet
+    g.apply("axis", {"type": "end_turn"})
+    while g.view(None)["turn"] == 5:
+        g.apply(g.active_sides()[0], {"type": "end_turn"})
+    assert g.view(None)["banked"]["soviet"] == 0  # 18.1.2: lost at the end of the turn
+
+
+def test_6_0_a_position_may_start_inside_a_declared_combat():
+    g = game(turn=6, round=2, ops=3, units={"1921": ["GE-4A", "GE-46Pz"], "2021": ["SU-WestF"]},
+             combat={"target": "2021", "attackers": ["GE-4A"]})
+    cb = g.view(None)["decision"]["combat"]
+    assert cb["phase"] == "declare" and [a["id"] for a in cb["attackers"]] == ["GE-4A"]
+    assert {"commit", "withdraw", "resolve", "cancel"} <= {a["type"] for a in g.legal_actions("axis")}
+    assert g.view(None)["markers"]["combat"] == ["1921"]
+    with pytest.raises(engine.PositionError):
+        game(turn=6, ops=3, units={"1921": ["GE-4A"], "2021": ["SU-WestF"]},
+             combat={"target": "2021", "attackers": ["SU-WestF"]})

@@ -2,6 +2,7 @@
 import pytest
 
 import engine
+from engine.stalins_war.data import load_data
 from tests.engine.sw import act, decision, finish_round, game, has, pass_round, place_all, start, state, types
 
 RIGA = "1918"
@@ -290,3 +291,22 @@ def test_7_6_4_total_war_after_20_starred_events_combined():
 def test_7_6_4_never_before_turn_6():
     g = quiet(turn=5, phase="draw", stats={"starred_events": {"axis": 15, "soviet": 15}})
     assert not state(g)["flags"]["total_war"]
+
+
+def test_7_6_4_each_side_holds_at_least_twelve_starred_blitzkrieg_cards():
+    """Either condition of 7.6.4 must be reachable in play (our stars, data/README.md)."""
+    cards = load_data().cards.values()
+    for side in ("axis", "soviet"):
+        starred = [c for c in cards if c.side == side and c.deck == "blitzkrieg" and c.starred]
+        assert len(starred) >= 12, side
+    assert all(c.starred for c in cards if c.kind == "reinforcement")
+
+
+def test_7_6_4_starred_reinforcement_and_combat_cards_count_toward_total_war():
+    g = quiet(turn=6, hands={"axis": ["A5"]})
+    act(g, "axis", type="play_card", card="A5", **{"as": "event"})
+    while decision(g) == "place_reinforcements":
+        a = g.legal_actions("axis")[0]
+        g.apply("axis", {k: v for k, v in a.items() if k != "label"})
+    finish_round(g, "axis")
+    assert "A5" in state(g)["cards"]["axis"]["removed"] and state(g)["stats"]["starred_events"]["axis"] == 1

@@ -179,7 +179,7 @@ def test_7_5_5b_round_wide_cards_act_in_every_later_combat_of_the_round_then_go(
     assert "S29" in cards(g, "soviet")["discard"]
 
 
-def test_combat_card_stuka_not_on_a_winter_turn():
+def test_card_A2_stuka_not_on_a_winter_turn():
     g = battle(AXIS_ATTACK, ["1920"], hands={"axis": ["A2", "A42"]}, turn=4, flags={"winter_uniforms": True})
     declare(g, "axis", FIELD, ["GE-9A"])
     g.apply("axis", {"type": "resolve"})
@@ -188,7 +188,7 @@ def test_combat_card_stuka_not_on_a_winter_turn():
         g.apply("axis", {"type": "combat_card", "card": "A2"})
 
 
-def test_combat_card_conditions_tiger_needs_a_panzer_in_the_combat():
+def test_card_A29_tiger_needs_a_panzer_in_the_combat():
     g = battle(AXIS_ATTACK, ["1920"], hands={"axis": ["A29", "A42"]})
     declare(g, "axis", FIELD, ["GE-9A"])
     g.apply("axis", {"type": "resolve"})
@@ -204,14 +204,14 @@ def test_combat_card_conditions_tiger_needs_a_panzer_in_the_combat():
 AXIS_DEFENCE = {"1921": ["GE-9A", "GE-43K"], "1821": ["GE-42K"], "2022": ["SU-WestF"], "2021": ["SU-1T"]}
 
 
-def test_combat_card_halt_order_allows_the_no_retreat_option_anywhere():
+def test_card_A55_halt_order_allows_the_no_retreat_option_anywhere():
     g = battle(AXIS_DEFENCE, ["2022", "2021"], active="soviet", hands={"axis": ["A55"]})
     _play_and_fire(g, "soviet", "1921", ["SU-WestF", "SU-1T"], {"axis": ["A55"]}, a_loss=2, d_loss=1)
     assert phase(g) == "no_retreat" and has(g, "axis", type="accept_retreat")
     assert legal(g, "axis", "no_retreat")
 
 
-def test_combat_card_elastic_defense_shifts_the_soviets_and_shortens_the_retreat():
+def test_card_A37_elastic_defense_shifts_the_soviets_and_shortens_the_retreat():
     g = battle(AXIS_DEFENCE, ["2022", "2021"], active="soviet", hands={"axis": ["A37"]})
     declare(g, "soviet", "1921", ["SU-WestF", "SU-1T"])
     g.apply("soviet", {"type": "resolve"})
@@ -225,7 +225,7 @@ def test_combat_card_elastic_defense_shifts_the_soviets_and_shortens_the_retreat
     assert paths and all(len(p) == 1 for p in paths)
 
 
-def test_combat_card_sleighride_cancels_soviet_attacks_for_the_round():
+def test_card_A50_sleighride_cancels_soviet_attacks_for_the_round():
     units = {**AXIS_DEFENCE, "1822": ["SU-13R"]}
     g = battle(units, ["2022", "2021", "1822"], active="soviet", hands={"axis": ["A50"]})
     declare(g, "soviet", "1921", ["SU-WestF", "SU-1T"])
@@ -245,7 +245,7 @@ def test_combat_card_sleighride_cancels_soviet_attacks_for_the_round():
     assert phase(g) == "sleighride"
 
 
-def test_combat_card_kampfgruppe_brings_back_a_destroyed_german_scu():
+def test_card_A11_kampfgruppe_brings_back_a_destroyed_german_scu():
     units = {**AXIS_DEFENCE, "1921": ["GE-9A", "GE-43K:1"]}
     g = battle(units, ["2022", "2021"], active="soviet", hands={"axis": ["A11"]})
     declare(g, "soviet", "1921", ["SU-WestF", "SU-1T"])
@@ -257,7 +257,7 @@ def test_combat_card_kampfgruppe_brings_back_a_destroyed_german_scu():
     assert "A11" in cards(g, "axis")["discard"]
 
 
-def test_combat_card_dora_cancels_the_fortress_and_never_allows_a_blitz():
+def test_card_A13_dora_cancels_the_fortress_and_never_allows_a_blitz():
     sev = MAP.places["Sevastopol"]
     assert MAP.hexes[sev].fortress == "soviet"
     near = next(n for n in MAP.neighbours(sev) if MAP.hexes[n].playable and MAP.hexside(sev, n) is None)
@@ -281,7 +281,7 @@ def test_combat_card_dora_cancels_the_fortress_and_never_allows_a_blitz():
     assert "A13" in cards(g, "axis")["removed"]
 
 
-def test_combat_card_guderian_stretches_exploitation_from_its_marker():
+def test_card_A9_guderian_stretches_exploitation_from_its_marker():
     units = {"1720": ["SU-28RK"], "1719": ["GE-9A", "GE-39Pz"], "1821": ["GE-57Pz"]}
     g = battle(units, ["1719"], hands={"axis": ["A9"]})
     declare(g, "axis", "1720", ["GE-9A", "GE-39Pz"])
@@ -300,7 +300,7 @@ def test_combat_card_guderian_stretches_exploitation_from_its_marker():
     assert any(p[0] == "1620" and len(p) > 1 for p in exploits(g, "axis", "GE-39Pz").values())
 
 
-def test_combat_card_breakthrough_artillery_ignores_the_trench_shift():
+def test_card_S34_breakthrough_artillery_ignores_the_trench_shift():
     g = battle({FIELD: ["GE-9A"], "1821": ["GE-42K"], "2022": ["SU-WestF"]}, ["2022"], active="soviet",
                hands={"soviet": ["S34"]}, markers={"trench": {FIELD: "axis"}})
     declare(g, "soviet", FIELD, ["SU-WestF"])
@@ -311,7 +311,7 @@ def test_combat_card_breakthrough_artillery_ignores_the_trench_shift():
     assert "trench" not in reasons and "Breakthrough Artillery (S34)" in reasons
 
 
-def test_combat_card_defense_in_depth_bars_the_axis_blitz():
+def test_card_S32_defense_in_depth_bars_the_axis_blitz():
     g = battle({FIELD: ["SU-28RK"], "1920": ["GE-9A", "GE-39Pz"]}, ["1920"], hands={"soviet": ["S32"]})
     declare(g, "axis", FIELD, ["GE-9A", "GE-39Pz"])
     g.apply("axis", {"type": "resolve"})
@@ -324,7 +324,7 @@ def test_combat_card_defense_in_depth_bars_the_axis_blitz():
         g.apply("axis", {"type": "place_blitz"})
 
 
-def test_combat_card_penal_battalions_cost_the_attacker_a_step_after_the_winner():
+def test_card_S42_penal_battalions_cost_the_attacker_a_step_after_the_winner():
     units = {"1921": ["GE-43K"], "1821": ["GE-42K"], "2021": ["SU-13R", "SU-20R"]}
     g = battle(units, ["2021"], active="soviet", hands={"soviet": ["S42"]})
     log = _play_and_fire(g, "soviet", "1921", ["SU-13R", "SU-20R"], {"soviet": ["S42"]}, a_loss=1, d_loss=0)
@@ -333,7 +333,7 @@ def test_combat_card_penal_battalions_cost_the_attacker_a_step_after_the_winner(
     assert sum(r["lost_here"] for r in cb["attackers"]) == 1 and cb["winner"] == "soviet"
 
 
-def test_combat_card_katukovs_tanks_the_soviet_player_picks_the_panzer():
+def test_card_S24_katukovs_tanks_the_soviet_player_picks_the_panzer():
     units = {FIELD: ["SU-WestF", "SU-13R"], "1920": ["GE-39Pz", "GE-57Pz", "GE-41Pz"]}
     g = battle(units, ["1920"], hands={"soviet": ["S24"]})
     declare(g, "axis", FIELD, ["GE-39Pz", "GE-57Pz", "GE-41Pz"])
@@ -352,7 +352,7 @@ def test_combat_card_katukovs_tanks_the_soviet_player_picks_the_panzer():
     assert unit(g, "GE-41Pz")["lost"] == 1 and unit(g, "GE-57Pz")["lost"] == 0
 
 
-def test_combat_card_operation_uranus_acts_all_round_and_unlocks_soviet_mech_exploitation():
+def test_card_S17_operation_uranus_acts_all_round_and_unlocks_soviet_mech_exploitation():
     units = {"1921": ["RO-3A"], "1821": ["GE-42K"], "1822": ["GE-43K"], "2021": ["SU-WestF"], "1922": ["SU-20R"]}
     g = battle(units, ["2021", "1922"], active="soviet", turn=6, hands={"soviet": ["S17"]})
     declare(g, "soviet", "1921", ["SU-WestF"])
@@ -371,7 +371,7 @@ def test_combat_card_operation_uranus_acts_all_round_and_unlocks_soviet_mech_exp
     assert not has(g2, "soviet", type="combat_card", card="S17")  # not before turn 6
 
 
-def test_combat_card_fuhrers_firemen_shift_every_later_german_defence_of_the_round():
+def test_card_A28_fuhrers_firemen_shift_every_later_german_defence_of_the_round():
     units = {"1921": ["GE-9A"], "1821": ["GE-42K"], "1822": ["GE-43K"], "2021": ["SU-WestF"], "1922": ["SU-13R"]}
     g = battle(units, ["2021", "1922"], active="soviet", hands={"axis": ["A28"]})
     declare(g, "soviet", "1921", ["SU-WestF"])

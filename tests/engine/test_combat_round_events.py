@@ -15,7 +15,7 @@ def _with_event(g, card):
     return with_state(g, lambda s: s["rs"]["played"].append([card, "event"]))
 
 
-def test_combat_zitadelle_shifts_axis_attacks_that_include_a_panzer_corps():
+def test_card_A30_zitadelle_shifts_axis_attacks_that_include_a_panzer_corps():
     g = _with_event(battle({"2021": ["SU-13R"], "1920": ["GE-9A", "GE-39Pz"]}, ["1920"]), "A30")
     declare(g, "axis", "2021", ["GE-9A"])
     assert "Zitadelle" not in shift_reasons(g, "axis")
@@ -23,7 +23,7 @@ def test_combat_zitadelle_shifts_axis_attacks_that_include_a_panzer_corps():
     assert "Zitadelle (A30)" in shift_reasons(g, "axis")
 
 
-def test_combat_brandenburgers_cancel_the_river_shift():
+def test_card_A1_brandenburgers_cancel_the_river_shift():
     assert "river" in MAP.hexside("1822", "1921").tec_keys
     units = {"1921": ["SU-13R"], "1822": ["GE-9A"]}
     g = battle(units, ["1822"])
@@ -34,7 +34,7 @@ def test_combat_brandenburgers_cancel_the_river_shift():
     assert "river" not in shift_reasons(g, "axis")
 
 
-def test_combat_operation_bagration_shifts_soviet_attacks_on_hexes_without_panzers():
+def test_card_S49_operation_bagration_shifts_soviet_attacks_on_hexes_without_panzers():
     units = {"1921": ["GE-43K"], "1822": ["GE-39Pz"], "1821": ["GE-42K"], "2021": ["SU-WestF"], "1922": ["SU-13R"]}
     g = _with_event(battle(units, ["2021", "1922"], active="soviet"), "S49")
     declare(g, "soviet", "1921", ["SU-WestF"])
@@ -51,25 +51,43 @@ def test_combat_round_events_of_the_other_side_do_not_count():
     assert "Zitadelle" not in shift_reasons(g, "axis")
 
 
-def test_combat_deep_operations_and_vistula_oder_stretch_soviet_exploitation():
+def _exploit_ready(event=None, flags=None, target="1921", start="2021"):
+    """The 1st Tank Army (MA 4) has crushed the target and placed a Blitz marker: it may exploit next."""
+    from tests.engine.test_11_5_advance import _crush
 
-    units = {"1921": ["GE-43K"], "2021": ["SU-1T", "SU-13R"]}
+    units = {target: ["GE-43K"], start: ["SU-1T", "SU-13R"]}
+    g = battle(units, [start], active="soviet", flags=flags or {})
+    if event:
+        g = _with_event(g, event)
+    _crush(g, "soviet", target, ["SU-1T", "SU-13R"])
+    g = with_state(g, lambda s: s["tc"].update(lend_lease_banked=True))
+    g.apply("soviet", {"type": "advance", "unit": "SU-1T"})
+    g.apply("soviet", {"type": "place_blitz"})
+    if g.view(None)["decision"]["kind"] == "combat":
+        g.apply("soviet", {"type": "end_advance"})
+    g.apply("soviet", {"type": "end_combat"})
+    return g
 
-    def ready(event=None, flags=None):
-        from tests.engine.test_11_5_advance import _crush
-        g = battle(units, ["2021"], active="soviet", flags=flags or {})
-        if event:
-            g = _with_event(g, event)
-        _crush(g, "soviet", "1921", ["SU-1T", "SU-13R"])
-        g = with_state(g, lambda s: s["tc"].update(lend_lease_banked=True))
-        g.apply("soviet", {"type": "advance", "unit": "SU-1T"})
-        g.apply("soviet", {"type": "place_blitz"})
-        if g.view(None)["decision"]["kind"] == "combat":
-            g.apply("soviet", {"type": "end_advance"})
-        g.apply("soviet", {"type": "end_combat"})
-        return g
 
-    base = max(len(p) for p in _reach(ready(), "soviet", "SU-1T"))
-    assert base == 2  # MA 4
-    assert max(len(p) for p in _reach(ready("S54"), "soviet", "SU-1T")) == 3
-    assert max(len(p) for p in _reach(ready(flags={"studebakers": True}), "soviet", "SU-1T")) == 3
+def _longest(g):
+    return max(len(p) for p in _reach(g, "soviet", "SU-1T"))
+
+
+def test_card_S54_vistula_oder_stretches_soviet_exploitation_one_hex():
+    assert _longest(_exploit_ready()) == 2  # MA 4: half, 12.2.2
+    assert _longest(_exploit_ready("S54")) == 3
+
+
+def test_card_S43_studebakers_stretch_soviet_exploitation_one_hex():
+    assert _longest(_exploit_ready(flags={"studebakers": True})) == 3
+
+
+def test_card_S46_deep_operations_lets_soviet_exploitation_run_through_forest():
+    # 2321 (clear) falls to an attack from 2421; the forest of 2422 lies next to it
+    assert MAP.hexes["2422"].terrain == ["forest"] and MAP.hexes["2321"].terrain == ["clear"]
+
+    def through_forest(g):
+        return [p for p in _reach(g, "soviet", "SU-1T") if "2422" in p[:-1]]
+
+    assert not through_forest(_exploit_ready(target="2321", start="2421"))  # 12.2.5: it halts in the forest
+    assert through_forest(_exploit_ready("S46", target="2321", start="2421"))

@@ -39,6 +39,19 @@ def test_random_games_fight_their_way_into_the_late_war():
     assert fought > 0 and out["happened"]["retreats"] + out["happened"]["advances"] > 0
 
 
+LATE_GAMES = int(os.environ.get("FUZZ_LATE_GAMES", "3"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(LATE_GAMES))
+def test_random_games_from_total_war_positions_play_out_to_a_result(seed):
+    """Late-war starts (turns 6-18, both decks in play): no crash, no stall, a result; Total War cards get played."""
+    out = fuzzing.run_late(3000 + seed)
+    assert out["error"] is None, out.get("saved")
+    assert out["result"]["winner"] in ("axis", "soviet")
+    assert out["turn"] >= out["start_turn"] >= 6
+
+
 def test_saved_failures_now_replay_cleanly():
     for path in SAVED:
         g = fuzzing.replay_failure(path)

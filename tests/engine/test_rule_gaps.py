@@ -16,9 +16,20 @@ def quiet(**pos):
 
 
 def test_7_2_2_the_axis_acts_first_in_every_round():
-    for rnd in range(1, 6):
-        g = quiet(turn=7, round=rnd)
-        assert g.active_sides() == ["axis"]
+    # start each time from the Soviet half of the round before: the next round opens with the Axis
+    for rnd in range(1, 5):
+        g = quiet(turn=7, round=rnd, active="soviet")
+        assert g.active_sides() == ["soviet"]
+        pass_round(g, "soviet")
+        v = g.view(None)
+        assert (v["round"], v["active"], g.active_sides()) == (rnd + 1, "axis", ["axis"])
+    # and the first round of a turn, after the End of Turn phase
+    g = quiet(turn=7, phase="end_of_turn", hold=True)
+    act(g, "axis", type="end_turn")
+    while g.view(None)["turn"] == 7:
+        act(g, g.active_sides()[0], type="end_turn")
+    v = g.view(None)
+    assert (v["turn"], v["round"], v["active"], g.active_sides()) == (8, 1, "axis", ["axis"])
 
 
 def test_7_2_3_the_sides_alternate_until_each_has_taken_five_actions():

@@ -298,7 +298,7 @@ def _target_has(c: Ctx, f: dict, test) -> bool:
 
 ROUND_EVENT_SHIFTS = {
     # Axis round events: +1 to qualifying Axis attacks
-    "kesselschlacht": lambda c, f: all(c.s["units"][u]["supply"] == "none" for u in f["defenders"]) and bool(f["defenders"]),
+    "kesselschlacht": lambda c, f: bool(f["defenders"]) and all(battle.unsupplied(c, f, u) for u in f["defenders"]),
     "zitadelle": _attack_has_panzer,
     "backhand_blow": _attack_has_panzer,
     "fruhlingserwachen": lambda c, f: c.map.hexes[f["target"]].country == "hungary" and _attack_has_panzer(c, f),

@@ -24,10 +24,11 @@ from .registry import event_kind
 def refusal(c: Ctx, side: str, card: str) -> str | None:
     """Why this reinforcement card may not be played now (7.5.2a, 4.4.1, 4.5.1)."""
     plays = c.s["tc"]["reinforcements"][side]
-    if c.turn == 1:
+    td = c.turn_def()
+    if not td.reinforcements_allowed:
         return "4.4.1: no reinforcement plays on turn 1"
-    if side == SOVIET and c.turn == 2:
-        if len(plays) >= 2:
+    if mobilization(c, side):
+        if len(plays) >= td.soviet_reinforcement_plays:
             return "4.5.1: at most two reinforcement cards during Soviet Mobilization"
         if plays and c.round - 1 in plays:
             return "4.5.1: the two Mobilization reinforcement cards must be in non-consecutive rounds"
@@ -38,7 +39,8 @@ def refusal(c: Ctx, side: str, card: str) -> str | None:
 
 
 def mobilization(c: Ctx, side: str) -> bool:
-    return side == SOVIET and c.turn == 2
+    """4.5.1: the turn the track gives the Soviets two reinforcement plays (turn 2) is the Mobilization."""
+    return side == SOVIET and c.turn_def().soviet_reinforcement_plays > 1
 
 
 def play(c: Ctx, side: str, card: str) -> None:

@@ -11,12 +11,24 @@ one only has to grant its OPS (none in Rasputitsa, `registry.grant_ops`).
 - S9 Zhukov: for the rest of the turn one Soviet attack a round may combine two hexes
   without armour (`declare.zhukov_available`); 2 OPS. In a Rasputitsa round it does nothing.
 - A33 Backhand Blow: playable only right after a Soviet round in which Soviet units
-  advanced after combat or exploited (`stats.after_combat_moves`).
+  advanced after combat or exploited (`stats.after_combat_moves`); 3 OPS; Axis attacks
+  with a German Panzer Corps get +1 column; and the Axis must attack at least one of those
+  Soviet units (card clarification: one is enough), which `obligation` enforces: while
+  such an attack is still possible, the OPS round may not leave its combat-marker stage
+  without a marker from which one can be made, nor its combat stage without one made.
+
+Rulings (Backhand Blow):
+- The attack counts once resolved (a declaration cancelled does not); the unit must be a
+  defender of it, wherever it stands by then.
+- "Possible" is judged as the round goes: if the Axis has no OPS left for a marker, or no
+  unit able to attack such a hex (moved away, out of supply, …), the duty lapses
+  (7.5.1b). In a Rasputitsa round the event gives no OPS, so there is no attack to make.
 """
 from __future__ import annotations
 
+from .. import declare, ops_pool
 from ..consecutive import rasputitsa
-from ..constants import SOVIET
+from ..constants import AXIS, SOVIET
 from ..context import Ctx
 from .registry import event, grant_ops, say_text, set_flag
 
@@ -55,4 +67,49 @@ def _backhand_refusal(c: Ctx, side: str, card: str) -> str | None:
 
 @event("A33", refusal=_backhand_refusal)
 def backhand_blow(c: Ctx, side: str, card: str) -> None:
+    c.s["rs"]["backhand_units"] = list(c.s["stats"]["after_combat_moves"][SOVIET]["units"])
     ops_for_the_round(c, side, card)
+
+
+def _backhand_hexes(c: Ctx, side: str) -> set[str]:
+    """Hexes holding a Soviet unit Backhand Blow obliges the Axis to attack, while the duty is open."""
+    rs = c.s["rs"]
+    units = rs.get("backhand_units")
+    if side != AXIS or rs["side"] != AXIS or not units:
+        return set()
+    if any(u in units for u in rs.get("defenders_attacked", ())):
+        return set()  # done
+    return {c.loc(u) for u in units if c.on_map(u)}
+
+
+def _can_attack_from(c: Ctx, side: str, hid: str, targets: set[str]) -> bool:
+    units = [u for u in c.units_at(hid, side) if declare.unit_refusal(c, side, u, need_marker=False) is None]
+    return any(t in targets and declare.target_refusal(c, side, t) is None
+               and any(declare.pair_refusal(c, side, u, t) is None for u in units)
+               for t in c.map.neighbours(hid))
+
+
+def duty_marks(c: Ctx, side: str) -> list[str]:
+    """Hexes whose combat marker would let the Axis make Backhand Blow's attack, while none marked yet does."""
+    hexes = _backhand_hexes(c, side)
+    if not hexes or any(t in hexes for t in declare.targets(c, side)):
+        return []
+    marked = set(c.s["markers"]["combat"])
+    return [h for h in sorted(c.occupied_hexes(side) - marked)
+            if ops_pool.available(c, side, c.units_at(h, side)) > 0 and _can_attack_from(c, side, h, hexes)]
+
+
+def obligation(c: Ctx, side: str, stage: str) -> str | None:
+    """Why the OPS round may not leave this stage yet (Backhand Blow's compulsory attack), or None."""
+    hexes = _backhand_hexes(c, side)
+    if not hexes:
+        return None
+    why = "Backhand Blow (A33): the Axis must attack at least one Soviet unit that advanced or exploited " \
+          "in the Soviet round before"
+    if stage == "combat":
+        open_now = sorted(t for t in declare.targets(c, side) if t in hexes)
+        if open_now:
+            return f"{why}: attack {c.place_names(open_now)} first"
+    if stage == "mark" and duty_marks(c, side):
+        return f"{why}: first place a combat marker from which {c.place_names(sorted(hexes))} can be attacked"
+    return None
