@@ -6,6 +6,7 @@
     python3 manage.py bench NAME   run a benchmark from bench/
     python3 manage.py create-admin USERNAME
     python3 manage.py migrate      apply the Alembic migrations
+    python3 manage.py verify-game RECORD.json   check a finished game's dice against its seed commitment
 
 It needs nothing but a Python 3.11+ interpreter: on first use it creates `.venv`,
 installs the project and its pinned dependencies there, and re-runs itself inside it.

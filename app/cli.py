@@ -19,12 +19,16 @@ def _bench(args: list[str]) -> int:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="manage.py")
-    parser.add_argument("command", choices=["test", "bench", "serve", "migrate", "create-admin"])
+    parser.add_argument("command", choices=["test", "bench", "serve", "migrate", "create-admin", "verify-game"])
     ns, rest = parser.parse_known_args(argv)
     if ns.command == "test":
         return _test(rest)
     if ns.command == "bench":
         return _bench(rest)
+    if ns.command == "verify-game":
+        from app.verify_cli import main as verify_game  # needs the engine only, not the web stack
+
+        return verify_game(rest)
     from app import server_cli  # the web stack is imported only when needed
 
     return server_cli.run(ns.command, rest)

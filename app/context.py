@@ -24,6 +24,8 @@ class AppContext:
     snapshots: SnapshotCache = field(default_factory=SnapshotCache)
     history: HistoryCache = field(default_factory=HistoryCache)
     chat_throttle: ChatThrottle = field(default_factory=ChatThrottle)
+    # Replaying a whole game costs seconds of CPU: imports and verifications per user (or IP).
+    replay_throttle: ChatThrottle = field(default_factory=lambda: ChatThrottle(burst=6, period=60.0))
     hub: Hub | None = None
     mailer: Mailer | None = None
 

@@ -63,6 +63,8 @@ ERROR_CODES: dict[str, str] = {
     "payload_too_large": "413: body over 64 KiB",
     "illegal_action": "422: the engine refused the action; `message` says why, `rule` may name the rule",
     "bad_options": "422: the engine refused the game options",
+    "bad_record": "422: an imported or verified game record is not usable (the message says why)",
+    "game_not_finished": "409: only an ended game's seed and dice can be checked",
     "invalid_username, invalid_password, invalid_email": "422",
     "rate_limited": "429: too many failed sign-ins (or chat messages); try later",
     "engine_error, internal_error": "500: a bug; nothing was changed",

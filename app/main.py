@@ -56,6 +56,7 @@ SECURITY_HEADERS = {
 }
 
 MAINTENANCE_SECONDS = 3600
+RECORD_UPLOAD_PATHS = ("/api/games/import", "/import", "/verify")
 
 
 def _wants_json(request: Request) -> bool:
@@ -174,7 +175,8 @@ def create_app(settings: Settings | None = None, *, engine_module: ModuleType | 
         headers["Strict-Transport-Security"] = "max-age=31536000"
     app.add_middleware(GZipMiddleware, minimum_size=2048, compresslevel=5)  # the board SVG is ~0.5 MB
     app.add_middleware(SecurityHeadersMiddleware, headers=headers)
-    app.add_middleware(BodyLimitMiddleware, limit=settings.max_body_bytes)
+    app.add_middleware(BodyLimitMiddleware, limit=settings.max_body_bytes,
+                       overrides=dict.fromkeys(RECORD_UPLOAD_PATHS, settings.max_record_bytes))
 
     for module in (api_games, api_account, api_admin):
         app.include_router(module.router)

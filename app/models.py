@@ -123,6 +123,11 @@ class Game(Base):
     # `json`, not `jsonb`: it keeps the engine's key order, so a state read back is the
     # very dict that was stored (an engine may iterate in that order).
     seed: Mapped[int | None] = deferred(mapped_column(BigInteger))
+    # Verifiable dice: sha256 of "swo-seed-v1:<seed>:<salt>" is published at the start (app/verify.py);
+    # the salt stays as secret as the seed, and seed_reveal is filled in only when the game ends.
+    seed_salt: Mapped[str | None] = deferred(mapped_column(String(64)))
+    seed_commitment: Mapped[str | None] = mapped_column(String(64))
+    seed_reveal: Mapped[str | None] = mapped_column(String(128))
     state: Mapped[dict[str, Any] | None] = deferred(mapped_column(JSON))
     seq: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     active_sides: Mapped[list[Any]] = mapped_column(default=list, server_default="[]")
@@ -130,6 +135,10 @@ class Game(Base):
     summary: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default="{}")
     winner: Mapped[str | None] = mapped_column(String(16))
     result_reason: Mapped[str | None] = mapped_column(Text)
+    # An analysis game (an imported record, played on by one user holding both seats) is never rated.
+    is_analysis: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    rated: Mapped[bool] = mapped_column(Boolean, default=True, server_default="true")
+    imported_from: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
     created_at: Mapped[datetime] = _now()
     started_at: Mapped[datetime | None]
     finished_at: Mapped[datetime | None]
@@ -153,6 +162,9 @@ class Game(Base):
     def seat_of(self, user_id: int | None) -> str | None:
         if user_id is None:
             return None
+        if self.axis_user_id == user_id and self.soviet_user_id == user_id:
+            # One user in both seats (an analysis game): they sit wherever the game needs a decision.
+            return self.active_sides[0] if self.active_sides else "axis"
         if self.axis_user_id == user_id:
             return "axis"
         if self.soviet_user_id == user_id:

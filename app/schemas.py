@@ -47,6 +47,13 @@ class GameOut(BaseModel):
     created_at: datetime
     started_at: datetime | None
     finished_at: datetime | None
+    seed_commitment: str | None = Field(
+        default=None, description="sha256 hex of `seed_reveal`, published when the game starts (verifiable dice)")
+    seed_reveal: str | None = Field(
+        default=None, description="`swo-seed-v1:<seed>:<salt>`, published only once the game has ended")
+    rated: bool = Field(default=True, description="counts for the ratings (never for analysis or bot games)")
+    analysis: bool = Field(default=False, description="an analysis game: one user plays both sides, unrated")
+    imported_from: dict[str, Any] | None = Field(default=None, description="the record an analysis game came from")
     updated_at: datetime | None = Field(default=None, description="the last change: an action, an undo, the end")
     undo: UndoOut | None = Field(default=None, description="games in progress: who may take back what (see Undo)")
 

@@ -54,6 +54,7 @@ class Settings(BaseSettings):
     session_days: int = 30
     max_body_bytes: int = 64 * 1024
     max_ws_message_bytes: int = 64 * 1024
+    max_record_bytes: int = Field(default=16 * 1024 * 1024, description="uploads of game records (import, verify)")
     login_failures_per_user: int = 5
     login_failures_per_ip: int = 20
     login_window_seconds: int = 15 * 60

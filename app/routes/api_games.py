@@ -1,9 +1,10 @@
 """The games API: lobby, lifecycle, views, actions, log, chat, notes, board."""
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Query, Request, Response
+from fastapi import APIRouter, Body, Depends, Query, Request, Response
+from fastapi.responses import JSONResponse
 
 from app.context import AppContext
 from app.deps import DB, CallerDep, UserCaller, WriterCaller
@@ -27,7 +28,7 @@ from app.schemas import (
     UndoIn,
     ViewOut,
 )
-from app.services import chat, history, notices, undo
+from app.services import chat, history, notices, records, undo
 from app.services import games as lobby
 from app.services import play
 
@@ -77,6 +78,31 @@ def create_game(body: CreateGameIn, db: DB, caller: WriterCaller, ctx: Ctx) -> G
                              options=body.options, private=body.private)
     db.commit()
     return lobby.describe(db, game, caller.user, ctx.base_url)
+
+
+@router.post("/import", response_model=GameOut, status_code=201, responses=responses(401, 403, 413, 422, 429),
+             summary="Import a game record as a new, private, unrated analysis game (you hold both seats)",
+             description="The body is a record as `GET /api/games/{id}/export` returns it once a game has ended "
+             "(it must hold the seed). Every action is replayed from the seed; the new game continues from the "
+             "record's last position.")
+def import_record(record: Annotated[dict[str, Any], Body()], db: DB, caller: WriterCaller, ctx: Ctx) -> GameOut:
+    ctx.replay_throttle.check(caller.user_id)
+    game, snap = records.import_record(db, ctx.rules, caller.user, record)
+    db.commit()
+    ctx.snapshots.put(snap)
+    return lobby.describe(db, game, caller.user, ctx.base_url)
+
+
+@router.get("/{game_id}/export", summary="The game's record (JSON)", responses=responses(403, 404),
+            description="Scenario, options, players, result, `actions` (seq, side, action), the log and the seed "
+            "commitment; once the game has ended also `seed_reveal` and `seed`. Anyone who may see the game may "
+            "download it after the end; during play its players get their own side's record only.")
+def export(game_id: int, db: DB, caller: CallerDep, ctx: Ctx) -> JSONResponse:
+    game = lobby.get_visible(db, game_id, caller.user)
+    record = records.export(db, game, caller.user, ctx.base_url)
+    return JSONResponse(record, headers={
+        "Content-Disposition": f'attachment; filename="stalins-war-game-{game.id}.json"',
+        "Cache-Control": "private, no-store"})
 
 
 @router.get("/{game_id}", response_model=GameOut, summary="A game's metadata", responses=responses(404))

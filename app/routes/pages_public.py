@@ -4,15 +4,16 @@ from __future__ import annotations
 import json
 from typing import Annotated
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 
 from app.deps import DB, client_ip
 from app.errors import ApiError
 from app.rules import ENGINE_OPTIONS, SCENARIOS
+from app.services import accounts, notices, records
 from app.settings import ROOT
-from app.services import accounts, notices
 from app.services import games as lobby
+from app.verify import verify_record
 from app.web import check_csrf, redirect, render, require_page_user, sign_in, sign_out
 from app.web import caller as page_caller
 
@@ -191,3 +192,79 @@ def join_by_invite(request: Request, db: DB, token: str, csrf_token: F = "") -> 
     db.commit()
     _started(request, db, game, snap, who.user_id)
     return redirect(request, f"/games/{game.id}")
+
+
+# --- game records: import for analysis, verify the dice ----------------------------------------------
+
+_VERIFIED: dict[tuple[int, str], object] = {}  # finished games never change: verify each once per process
+
+
+def _uploaded_record(file: UploadFile | None, text: str) -> dict:
+    raw = file.file.read() if file is not None and file.filename else text.encode()
+    if not raw.strip():
+        raise ApiError(422, "bad_record", "Choose a record file (JSON) or paste one.")
+    try:
+        record = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise ApiError(422, "bad_record", "That is not a JSON game record.") from None
+    if not isinstance(record, dict):
+        raise ApiError(422, "bad_record", "A game record is a JSON object.")
+    return record
+
+
+@router.post("/import")
+def import_record(request: Request, db: DB, csrf_token: F = "", record_file: UploadFile | None = File(None),
+                  record_text: F = "") -> Response:
+    who = check_csrf(request, db, csrf_token)
+    require_page_user(request, db)
+    ctx = request.app.state.ctx
+    ctx.replay_throttle.check(who.user_id)
+    game, snap = records.import_record(db, ctx.rules, who.user, _uploaded_record(record_file, record_text))
+    db.commit()
+    ctx.snapshots.put(snap)
+    return redirect(request, f"/games/{game.id}")
+
+
+@router.get("/verify", response_class=HTMLResponse)
+def verify_page(request: Request, db: DB) -> HTMLResponse:
+    return render(request, db, "verify.html", report=None)
+
+
+@router.post("/verify", response_class=HTMLResponse)
+def verify_upload(request: Request, db: DB, csrf_token: F = "", record_file: UploadFile | None = File(None),
+                  record_text: F = "") -> HTMLResponse:
+    who = check_csrf(request, db, csrf_token)
+    ctx = request.app.state.ctx
+    ctx.replay_throttle.check(who.user_id or f"ip:{client_ip(request)}")
+    try:
+        record = _uploaded_record(record_file, record_text)
+    except ApiError as exc:
+        return render(request, db, "verify.html", status_code=exc.status, report=None, error=exc.message)
+    report = verify_record(record, ctx.rules.engine)
+    return render(request, db, "verify.html", report=report, record=_summary(record))
+
+
+@router.get("/games/{game_id}/verify", response_class=HTMLResponse)
+def verify_stored(request: Request, db: DB, game_id: int) -> HTMLResponse:
+    who = page_caller(request, db)
+    game = lobby.get_visible(db, game_id, who.user)
+    if not (records.ended(game) and game.seed_reveal):
+        raise ApiError(409, "game_not_finished", "The seed is revealed, and the dice can be checked, once the game "
+                                                 "has ended.")
+    ctx = request.app.state.ctx
+    key = (game.id, game.seed_reveal)
+    record = records.export(db, game, who.user, ctx.base_url)
+    if key not in _VERIFIED:
+        ctx.replay_throttle.check(who.user_id or f"ip:{client_ip(request)}")
+        if len(_VERIFIED) > 500:
+            _VERIFIED.clear()
+        _VERIFIED[key] = verify_record(record, ctx.rules.engine)
+    return render(request, db, "verify.html", report=_VERIFIED[key], record=_summary(record), game_id=game.id)
+
+
+def _summary(record: dict) -> dict:
+    players = record.get("players") if isinstance(record.get("players"), dict) else {}
+    return {"id": record.get("id"), "scenario": record.get("scenario"), "result": record.get("result"),
+            "players": {s: (players.get(s) or {}).get("username", "?") if isinstance(players.get(s), dict) else "?"
+                        for s in ("axis", "soviet")},
+            "commitment": record.get("seed_commitment"), "reveal": record.get("seed_reveal")}

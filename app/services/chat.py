@@ -24,17 +24,17 @@ class ChatThrottle:
 
     def __init__(self, burst: int = 8, period: float = 10.0) -> None:
         self.burst, self.period = burst, period
-        self._sent: dict[int, deque[float]] = defaultdict(deque)
+        self._sent: dict[int | str, deque[float]] = defaultdict(deque)
         self._lock = threading.Lock()
 
-    def check(self, user_id: int) -> None:
+    def check(self, user_id: int | str) -> None:
         t = time.monotonic()
         with self._lock:
             q = self._sent[user_id]
             while q and q[0] < t - self.period:
                 q.popleft()
             if len(q) >= self.burst:
-                raise ApiError(429, "rate_limited", "You are sending messages too fast.")
+                raise ApiError(429, "rate_limited", "Too many requests of this kind; wait a minute.")
             q.append(t)
 
 

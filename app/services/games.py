@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import Select, or_, select
 from sqlalchemy.orm import Session
 
-from app import notify
+from app import notify, verify
 from app.errors import ApiError, not_found
 from app.inputs import valid_id
 from app.models import Game, GameLogEntry, User
@@ -103,6 +103,11 @@ def game_out(game: Game, people: dict[int, PlayerOut], user: User | None, base_u
         created_at=game.created_at,
         started_at=game.started_at,
         finished_at=game.finished_at,
+        seed_commitment=game.seed_commitment,
+        seed_reveal=game.seed_reveal if game.status in ("finished", "aborted") else None,
+        rated=game.rated and not game.is_analysis,
+        analysis=game.is_analysis,
+        imported_from=game.imported_from,
         updated_at=game.updated_at,
         undo=UndoOut(side=game.undo_side, count=game.undo_count or 0, blocked=game.undo_blocked)
         if game.status == "active" else None,
@@ -191,6 +196,9 @@ def _start(db: Session, rules: Rules, game: Game) -> Snapshot:
     engine_game = rules.new_game(game.scenario, seed, game.options)
     snap = Snapshot(game.id, 0, engine_game)
     game.seed = seed
+    reveal = verify.new_reveal(seed)
+    game.seed_salt = reveal.rsplit(":", 1)[1]
+    game.seed_commitment = verify.commitment(reveal)
     game.state = engine_game.to_json()
     game.seq = 0
     game.status = "active"
@@ -215,6 +223,9 @@ def finish(db: Session, game: Game, *, winner: str | None, reason: str, status: 
     game.result_reason = reason
     game.active_sides = []
     game.finished_at = game.updated_at = now()
+    if game.seed_commitment and game.seed_reveal is None:
+        # The game is over: publish what the commitment was made to, so anyone can check the dice.
+        game.seed_reveal = verify.reveal_for(game.seed, game.seed_salt)
 
 
 def resign(db: Session, user: User, game: Game) -> None:

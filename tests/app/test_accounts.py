@@ -138,6 +138,7 @@ FORM_POSTS = {
     "/account/tokens": "/account/tokens", "/account/tokens/{token_id}/revoke": "/account/tokens/1/revoke",
     "/account/password": "/account/password", "/account/email": "/account/email", "/admin/games/{game_id}/abort": "/admin/games/1/abort",
     "/admin/users/{user_id}/ban": "/admin/users/1/ban", "/admin/users/{user_id}/unban": "/admin/users/1/unban",
+    "/import": "/import", "/verify": "/verify",
 }
 
 
