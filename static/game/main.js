@@ -12,5 +12,6 @@ import "./log.js";
 import "./chat.js";
 import "./notes.js";
 import "./tabs.js";
+import "./clock.js";
 
 connect();
