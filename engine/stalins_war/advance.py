@@ -95,7 +95,7 @@ def advance(c: Ctx, f: dict, uid: str) -> None:
     if not mine or mine.get("turn") != c.turn or mine.get("round") != c.round:
         mine = rec[c.side_of(uid)] = {"turn": c.turn, "round": c.round, "units": []}
     mine["units"].append(uid)
-    c.say(f"{c.unit_label(uid)} advances {start} → {target}.", kind="advance", unit=uid)
+    c.say(f"{c.unit_label(uid)} advances {start} → {target}.", kind="advance", unit=uid, path=[start, target])
 
 
 def blitz_refusal(c: Ctx, f: dict) -> str | None:

@@ -4,7 +4,7 @@
 `render` module's layers, drawn once) and, as JSON-ready data, the geometry and facts of
 every hex, who held each tracked hex in June 1941 (3.0, so a client can mark the hexes
 that changed hands), the counters' printed values, the Turn Record Track and the fire
-tables. None of it depends on a game in progress: it may be cached forever under a
+tables, and the map's key. None of it depends on a game in progress: it may be cached forever under a
 content hash. Pieces and markers come from each view.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from ..core import hexgrid
 from .data import load_data
-from .render import render_svg
+from .render import map_key_svg, render_svg
 from .state import default_control
 
 SCALE = 40.0  # SVG units per hex corner radius (the renderer's)
@@ -66,5 +66,6 @@ def board_assets() -> dict:
             "units": {uid: _unit(u) for uid, u in data.units.items()},
             "turns": turns,
             "fire_tables": fire,
+            "key_svg": map_key_svg(m, SCALE),
         },
     }

@@ -120,6 +120,15 @@ def render_svg(map: MapData, counters: list[dict] | None = None, *, show_ids: bo
     return "".join(out)
 
 
+def map_key_svg(map: MapData, scale: float = 40.0) -> str:
+    """The map's key on its own, as an SVG document (its patterns are the board's: show it beside the board)."""
+    body = _Board(map, scale, False, False, True).key(0.0, 0.0)
+    height = float(re.search(r'height="([\d.]+)"', body).group(1))
+    s = scale
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{_f(0.1 * s)} {_f(0.1 * s)} {_f(6.7 * s)} {_f(height + 0.1 * s)}" '
+            f'font-family="DejaVu Sans, Arial, Helvetica, sans-serif" class="sw-key">{body}</svg>')
+
+
 def _view_box(view: tuple[str, str], s: float) -> tuple[float, float, float, float]:
     (ax, ay), (bx, by) = hexgrid.center(view[0]), hexgrid.center(view[1])
     return (min(ax, bx) - 1.1) * s, (min(ay, by) - 1.0) * s, (max(ax, bx) + 1.1) * s, (max(ay, by) + 1.0) * s
@@ -742,4 +751,4 @@ def _nato(kind: str, x: float, y: float, w: float, h: float, ink: str, face: str
     return box + body
 
 
-__all__ = ["render_svg"]
+__all__ = ["render_svg", "map_key_svg"]

@@ -11,6 +11,11 @@ game.on("view", ({ game: meta, seat }) => {
   $("player-axis").textContent = meta.players.axis?.username ?? "free seat";
   $("player-soviet").textContent = meta.players.soviet?.username ?? "free seat";
   $("seat-label").textContent = seat ? `You play ${cap(seat)}` : "Spectating";
+  // the page was drawn before the game started or ended: hide what no longer applies
+  $("cancel-form")?.closest("section")?.toggleAttribute("hidden", meta.status !== "open");
+  $("resign-form")?.closest("section")?.toggleAttribute("hidden", meta.status !== "active");
+  $("join-button")?.closest("form")?.toggleAttribute("hidden", meta.status !== "open");
+  $("invite-link")?.closest("p")?.toggleAttribute("hidden", meta.status !== "open");
   renderStatus();
 });
 
