@@ -13,7 +13,9 @@ from app.settings import Settings
 from app.snapshots import SnapshotCache
 
 if TYPE_CHECKING:
+    from app.delivery import DeliveryWorker
     from app.realtime.hub import Hub
+    from app.routes.ws_lobby import LobbyHub
 
 
 @dataclass
@@ -28,6 +30,8 @@ class AppContext:
     replay_throttle: ChatThrottle = field(default_factory=lambda: ChatThrottle(burst=6, period=60.0))
     hub: Hub | None = None
     mailer: Mailer | None = None
+    lobby: LobbyHub | None = None
+    deliveries: DeliveryWorker | None = None
 
     @property
     def base_url(self) -> str:

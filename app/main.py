@@ -27,9 +27,11 @@ from app.migrate import SchemaNotReady, ensure_schema
 from app.realtime import socket
 from app.realtime.hub import Hub
 from app.realtime.listener import Listener
-from app.routes import api_account, api_admin, api_games, assets, pages_account, pages_admin, pages_public
+from app.delivery import DeliveryWorker
+from app.routes import api_account, api_admin, api_games, api_notices, assets, pages_account, pages_admin, pages_public
+from app.routes import ws_lobby
 from app.rules import Rules
-from app.services import accounts, ratelimit
+from app.services import accounts, ratelimit, timing
 from app.settings import ROOT, Settings, get_settings
 
 log = logging.getLogger(__name__)
@@ -123,6 +125,21 @@ async def _maintenance(ctx: AppContext) -> None:
             log.exception("maintenance failed")
 
 
+async def _watch_clocks(ctx: AppContext) -> None:
+    """Reminders before deadlines and notices of timeouts (any process may do it: rows are claimed)."""
+    def once() -> int:
+        with ctx.db.transaction() as db:
+            return timing.watch_once(db)
+
+    while True:
+        try:
+            while await run_in_threadpool(once) >= timing.WATCH_BATCH:
+                pass
+        except Exception:
+            log.exception("clock watcher failed")
+        await asyncio.sleep(ctx.settings.clock_watch_seconds)
+
+
 def create_app(settings: Settings | None = None, *, engine_module: ModuleType | None = None) -> FastAPI:
     settings = settings or get_settings()
 
@@ -139,7 +156,21 @@ def create_app(settings: Settings | None = None, *, engine_module: ModuleType | 
                          rules=Rules(engine_module or importlib.import_module(settings.engine_module)))
         ctx.hub = Hub(ctx)
         ctx.mailer = Mailer(settings)
-        listener = Listener(libpq_url(url), notify.CHANNEL, ctx.hub.on_event, ctx.hub.resync)
+        ctx.lobby = ws_lobby.LobbyHub(ctx)
+        ctx.deliveries = DeliveryWorker(ctx)
+
+        async def on_event(payload: str) -> None:
+            await ctx.hub.on_event(payload)
+            await ctx.lobby.on_event(payload)
+            if '"kind": "notice"' in payload:
+                ctx.deliveries.kick()
+
+        async def on_connect() -> None:
+            await ctx.hub.resync()
+            await ctx.lobby.resync()
+            ctx.deliveries.kick()
+
+        listener = Listener(libpq_url(url), notify.CHANNEL, on_event, on_connect)
         app.state.ctx = ctx
         app.state.db = ctx.db
         listener.start()
@@ -149,10 +180,15 @@ def create_app(settings: Settings | None = None, *, engine_module: ModuleType | 
         except TimeoutError:
             log.error("could not LISTEN on PostgreSQL yet; live updates start when it connects")
         maintenance = asyncio.create_task(_maintenance(ctx))
+        watcher = asyncio.create_task(_watch_clocks(ctx))
+        ctx.deliveries.start()
         try:
             yield
         finally:
             maintenance.cancel()
+            watcher.cancel()
+            await ctx.deliveries.stop()
+            await ctx.lobby.close_all()
             await ctx.hub.close_all()
             await listener.stop()
             ctx.mailer.close()
@@ -178,9 +214,10 @@ def create_app(settings: Settings | None = None, *, engine_module: ModuleType | 
     app.add_middleware(BodyLimitMiddleware, limit=settings.max_body_bytes,
                        overrides=dict.fromkeys(RECORD_UPLOAD_PATHS, settings.max_record_bytes))
 
-    for module in (api_games, api_account, api_admin):
+    for module in (api_games, api_account, api_notices, api_admin):
         app.include_router(module.router)
     app.include_router(socket.router)
+    app.include_router(ws_lobby.router)
     for module in (pages_public, pages_account, pages_admin, assets):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")

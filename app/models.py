@@ -138,7 +138,13 @@ class Game(Base):
     # An analysis game (an imported record, played on by one user holding both seats) is never rated.
     is_analysis: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
     rated: Mapped[bool] = mapped_column(Boolean, default=True, server_default="true")
-    imported_from: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
+    imported_from: Mapped[dict[str, Any] | None] = mapped_column(JSONB(none_as_null=True))
+    # Time control (app/services/clocks.py): the choice made at creation, the clocks' state, and the
+    # next moment the clock watcher must look at the game (a reminder or a timeout).
+    time_control: Mapped[dict[str, Any]] = mapped_column(default=lambda: {"kind": "none"},
+                                                         server_default='{"kind": "none"}')
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSONB(none_as_null=True))
+    clock_alarm_at: Mapped[datetime | None] = mapped_column(index=True)
     created_at: Mapped[datetime] = _now()
     started_at: Mapped[datetime | None]
     finished_at: Mapped[datetime | None]
@@ -248,3 +254,68 @@ class AuditEntry(Base):
     target_id: Mapped[str] = mapped_column(String(64))
     details: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default="{}")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now(), index=True)
+
+
+class Notice(Base):
+    """Something a user is told (a move, a deadline, a game's end...): the dashboard's feed."""
+
+    __tablename__ = "notices"
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(32))
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    text: Mapped[str] = mapped_column(Text)
+    data: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default="{}")
+    created_at: Mapped[datetime] = _now()
+    read_at: Mapped[datetime | None]
+
+    __table_args__ = (Index("ix_notices_user_id_id", "user_id", "id"),)
+
+
+class Webhook(Base):
+    """A user's webhook: notices of the chosen kinds are POSTed there, signed with `secret`."""
+
+    __tablename__ = "webhooks"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    url: Mapped[str] = mapped_column(Text)
+    secret: Mapped[str] = mapped_column(String(64))
+    format: Mapped[str] = mapped_column(String(16), default="json", server_default="json")
+    events: Mapped[list[Any]] = mapped_column(default=list, server_default="[]")
+    enabled: Mapped[bool] = mapped_column(Boolean, default=True, server_default="true")
+    created_at: Mapped[datetime] = _now()
+
+    __table_args__ = (CheckConstraint("format IN ('json', 'discord', 'slack')", name="format"),)
+
+
+class Delivery(Base):
+    """The outbox: one email or webhook POST to make, with its attempts (app/delivery.py sends it)."""
+
+    __tablename__ = "deliveries"
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    notice_id: Mapped[int | None] = mapped_column(ForeignKey("notices.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    channel: Mapped[str] = mapped_column(String(16))
+    webhook_id: Mapped[int | None] = mapped_column(ForeignKey("webhooks.id", ondelete="CASCADE"), index=True)
+    target: Mapped[str] = mapped_column(Text)
+    payload: Mapped[dict[str, Any]]
+    status: Mapped[str] = mapped_column(String(16), default="pending", server_default="pending")
+    attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    next_attempt_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    last_status: Mapped[int | None] = mapped_column(Integer)
+    last_error: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = _now()
+    sent_at: Mapped[datetime | None]
+
+    __table_args__ = (
+        CheckConstraint("channel IN ('email', 'webhook')", name="channel"),
+        CheckConstraint("status IN ('pending', 'sent', 'failed')", name="status"),
+        Index("ix_deliveries_due", "status", "next_attempt_at"),
+    )
+
+    @property
+    def event(self) -> str:
+        return (self.payload.get("body") or {}).get("event") or self.payload.get("kind") or ""

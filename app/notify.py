@@ -5,6 +5,7 @@ Payloads (JSON):
   {"kind": "chat", "game": 12, "id": 567}   a chat message was posted
   {"kind": "user", "user": 8}               a user was banned: drop their connections
   {"kind": "revoked", "user": 8}            a session or token of the user ended: close the sockets it opened
+  {"kind": "notice", "user": 8, "id": 91}   the user was sent a notice (dashboards; the delivery worker wakes)
 A NOTIFY sent inside a transaction is delivered only if and when it commits.
 """
 from __future__ import annotations
@@ -36,3 +37,7 @@ def user_banned(db: Session, user_id: int) -> None:
 
 def credentials_revoked(db: Session, user_id: int) -> None:
     _send(db, {"kind": "revoked", "user": user_id})
+
+
+def notice_posted(db: Session, user_id: int, notice_id: int) -> None:
+    _send(db, {"kind": "notice", "user": user_id, "id": notice_id})

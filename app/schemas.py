@@ -54,6 +54,13 @@ class GameOut(BaseModel):
     rated: bool = Field(default=True, description="counts for the ratings (never for analysis or bot games)")
     analysis: bool = Field(default=False, description="an analysis game: one user plays both sides, unrated")
     imported_from: dict[str, Any] | None = Field(default=None, description="the record an analysis game came from")
+    time_control: dict[str, Any] = Field(
+        default_factory=lambda: {"kind": "none"},
+        description='{"kind": "live", "minutes", "increment"} | {"kind": "correspondence", "days", "vacation_days"} '
+                    '| {"kind": "none"}')
+    clock: dict[str, Any] | None = Field(
+        default=None, description="the clocks now: `remaining` seconds and `deadline` per side, `running` sides, "
+        "`timed_out` sides, `paused`; correspondence also vacation (see docs/server.md, Time control)")
     updated_at: datetime | None = Field(default=None, description="the last change: an action, an undo, the end")
     undo: UndoOut | None = Field(default=None, description="games in progress: who may take back what (see Undo)")
 
@@ -67,6 +74,76 @@ class CreateGameIn(Strict):
     side: Literal["axis", "soviet", "random"] = "random"
     options: dict[str, Any] = Field(default_factory=dict, description="engine options, see engine/README.md")
     private: bool = False
+    time_control: dict[str, Any] | None = Field(
+        default=None, description='{"kind": "live", "minutes": 15|30|60|90|120|180|240|360, "increment": '
+        '0|10|30|60|120} or {"kind": "correspondence", "days": 1|3|7|14, "vacation_days": 0|7|14|21|30}; '
+        'default 3 days a move with 14 days of vacation')
+    rated: bool = Field(default=True, description="counts for the ratings (bot and analysis games never do)")
+
+
+class ExtendIn(Strict):
+    minutes: StrictInt = Field(ge=1, le=14 * 24 * 60, description="more time for the side out of time")
+
+
+class VacationIn(Strict):
+    days: StrictInt = Field(ge=1, le=60)
+
+
+class VacationOut(BaseModel):
+    games: int = Field(description="in how many correspondence games the vacation applies")
+    until: datetime | None
+
+
+class NoticeOut(BaseModel):
+    id: int
+    kind: str
+    text: str
+    game_id: int | None
+    path: str | None
+    created_at: datetime
+    read: bool
+
+
+class NoticeListOut(BaseModel):
+    notices: list[NoticeOut]
+    unread: int
+
+
+class WebhookIn(Strict):
+    url: str = Field(min_length=8, max_length=2000)
+    format: Literal["json", "discord", "slack"] = "json"
+    events: list[str] | None = Field(default=None, description="notice kinds to send; default: all but test")
+
+
+class WebhookOut(BaseModel):
+    id: int
+    url: str
+    format: str
+    events: list[str]
+    enabled: bool
+    created_at: datetime
+
+
+class WebhookCreatedOut(WebhookOut):
+    secret: str = Field(description="the signing secret: shown this once")
+
+
+class DeliveryOut(BaseModel):
+    id: int
+    channel: str
+    target: str
+    event: str
+    status: Literal["pending", "sent", "failed"]
+    attempts: int
+    next_attempt_at: datetime | None
+    last_status: int | None
+    last_error: str | None
+    created_at: datetime
+    sent_at: datetime | None
+
+
+class DeliveryListOut(BaseModel):
+    deliveries: list[DeliveryOut]
 
 
 class LogEntryOut(BaseModel):

@@ -51,6 +51,14 @@ class Settings(BaseSettings):
     smtp_from: str = "Stalin's War Online <noreply@localhost>"
     smtp_starttls: bool = True
 
+    delivery_poll_seconds: float = Field(default=5.0, description="how often the outbox is checked without a wake-up")
+    delivery_backoff_seconds: list[float] = Field(
+        default=[30, 120, 600, 3600, 6 * 3600, 24 * 3600],
+        description="pauses before each retry of a failed email or webhook delivery; then it is given up")
+    webhook_timeout_seconds: float = 10.0
+    webhook_allow_private: bool = Field(default=False, description="allow webhooks into private/loopback networks")
+    clock_watch_seconds: float = Field(default=30.0, description="how often due reminders and timeouts are looked for")
+
     session_days: int = 30
     max_body_bytes: int = 64 * 1024
     max_ws_message_bytes: int = 64 * 1024

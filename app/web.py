@@ -13,10 +13,12 @@ from app.board_assets import board_asset_urls
 from app.deps import SESSION_COOKIE, Caller, client_ip, get_caller
 from app.errors import ApiError
 from app.models import WebSession
-from app.services import accounts
+from app.services import accounts, clocks
 from app.settings import ROOT, Settings
 
 templates = Jinja2Templates(directory=str(ROOT / "templates"))
+templates.env.filters["time_control"] = clocks.describe
+templates.env.globals["clock_summary"] = clocks.summary_text
 templates.env.globals["board_asset_urls"] = board_asset_urls
 
 
@@ -78,11 +80,19 @@ def render(request: Request, db: Session, template: str, status_code: int = 200,
     # API-token callers (scripts) have no browser session and post no forms.
     csrf = "" if who.by_token else ensure_session(request, db).csrf_token
     who = caller(request, db)
+    moves = _your_move_count(db, who.user) if who.user else 0
     response = templates.TemplateResponse(
-        request, template, {"me": who.user, "csrf_token": csrf, **context}, status_code=status_code
+        request, template, {"me": who.user, "csrf_token": csrf, "your_move_count": moves, **context},
+        status_code=status_code
     )
     _apply_cookie(request, response)
     return response
+
+
+def _your_move_count(db: Session, user) -> int:
+    from app.dashboard import your_move_count  # the dashboard imports the services, which import this module
+
+    return your_move_count(db, user)
 
 
 def redirect(request: Request, url: str) -> RedirectResponse:

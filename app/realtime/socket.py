@@ -32,7 +32,7 @@ from app.inputs import check_json
 from app.models import User
 from app.realtime import updates
 from app.realtime.hub import CLOSE_BANNED, Connection
-from app.services import accounts, notices, play, undo
+from app.services import accounts, play, undo
 from app.services import games as lobby
 from app.services.chat import post as post_chat
 
@@ -78,7 +78,6 @@ def _act(ctx: AppContext, conn: Connection, seq: Any, action: Any) -> int:
     with ctx.db.session() as db:
         user = _active_user(db, user_id, conn.credential)
         applied = play.submit_action(db, ctx.rules, ctx.snapshots, user, game_id, seq, action)
-        notices.send_your_move(ctx.mailer, db, applied.game, applied.before, user_id, ctx.base_url)
         return applied.seq
 
 

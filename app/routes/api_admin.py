@@ -48,6 +48,20 @@ def abort_game(game_id: int, body: AbortIn, db: DB, caller: AdminCaller, _: Csrf
     return lobby.describe(db, game, caller.user, ctx.base_url)
 
 
+@router.post("/games/{game_id}/pause", response_model=GameOut, responses=responses(404, 409),
+             summary="Pause a game's clocks (deadlines and live clocks stop; players are told)")
+def pause(game_id: int, body: AbortIn, db: DB, caller: AdminCaller, _: Csrf, ctx: Ctx) -> GameOut:
+    game = admin.pause_clocks(db, caller.user, game_id, body.reason)
+    return lobby.describe(db, game, caller.user, ctx.base_url)
+
+
+@router.post("/games/{game_id}/resume", response_model=GameOut, responses=responses(404, 409),
+             summary="Resume a game's clocks (nobody lost time while they were paused)")
+def resume(game_id: int, db: DB, caller: AdminCaller, _: Csrf, ctx: Ctx) -> GameOut:
+    game = admin.resume_clocks(db, caller.user, game_id)
+    return lobby.describe(db, game, caller.user, ctx.base_url)
+
+
 @router.get("/users", response_model=list[UserAdminOut], summary="Users, newest first")
 def users(db: DB, caller: AdminCaller, q: str = "", limit: int = Query(100, ge=1, le=500),
           offset: int = Query(0, ge=0, le=INT64_MAX)) -> list[UserAdminOut]:

@@ -18,6 +18,7 @@ from app.schemas import (
     ChatListOut,
     ChatOut,
     CreateGameIn,
+    ExtendIn,
     GameListOut,
     GameOut,
     HistoryOut,
@@ -28,7 +29,7 @@ from app.schemas import (
     UndoIn,
     ViewOut,
 )
-from app.services import chat, history, notices, records, undo
+from app.services import chat, history, records, timing, undo
 from app.services import games as lobby
 from app.services import play
 
@@ -75,7 +76,26 @@ def list_games(
              responses=responses(401, 403, 422))
 def create_game(body: CreateGameIn, db: DB, caller: WriterCaller, ctx: Ctx) -> GameOut:
     game = lobby.create_game(db, ctx.rules, caller.user, scenario=body.scenario, side=body.side,
-                             options=body.options, private=body.private)
+                             options=body.options, private=body.private, time_control=body.time_control,
+                             rated=body.rated)
+    db.commit()
+    return lobby.describe(db, game, caller.user, ctx.base_url)
+
+
+@router.post("/{game_id}/timeout/claim", response_model=GameOut, responses=responses(401, 403, 404, 409),
+             summary="Your opponent is out of time: claim the win")
+def claim_timeout(game_id: int, db: DB, caller: WriterCaller, ctx: Ctx) -> GameOut:
+    lobby.get_visible(db, game_id, caller.user)
+    game = timing.claim_win(db, caller.user, game_id)
+    db.commit()
+    return lobby.describe(db, game, caller.user, ctx.base_url)
+
+
+@router.post("/{game_id}/timeout/extend", response_model=GameOut, responses=responses(401, 403, 404, 409, 422),
+             summary="Your opponent is out of time: give them more (instead of claiming the win)")
+def extend_timeout(game_id: int, body: ExtendIn, db: DB, caller: WriterCaller, ctx: Ctx) -> GameOut:
+    lobby.get_visible(db, game_id, caller.user)
+    game = timing.extend(db, caller.user, game_id, body.minutes)
     db.commit()
     return lobby.describe(db, game, caller.user, ctx.base_url)
 
@@ -114,7 +134,6 @@ def _join(db, ctx: AppContext, caller, game) -> GameOut:
     snap = lobby.join(db, ctx.rules, caller.user, game)
     db.commit()
     ctx.snapshots.put(snap)
-    notices.send_your_move(ctx.mailer, db, game, [], caller.user_id, ctx.base_url)
     return lobby.describe(db, game, caller.user, ctx.base_url)
 
 
@@ -170,7 +189,6 @@ def get_view(game_id: int, db: DB, caller: CallerDep, ctx: Ctx) -> ViewOut:
 )
 def submit_action(game_id: int, body: ActionIn, db: DB, caller: WriterCaller, ctx: Ctx) -> ActionOut:
     applied = play.submit_action(db, ctx.rules, ctx.snapshots, caller.user, game_id, body.seq, body.action)
-    notices.send_your_move(ctx.mailer, db, applied.game, applied.before, caller.user_id, ctx.base_url)
     sv = play.seat_view(db, ctx.rules, ctx.snapshots, applied.game, applied.seat)
     out = _view_out(db, ctx, sv, caller.user)
     return ActionOut(**out.model_dump(), log=_log_out(applied.log))

@@ -54,6 +54,22 @@ def abort(request: Request, db: DB, game_id: int, csrf_token: F = "", reason: F 
     return redirect(request, f"/admin/games/{game_id}")
 
 
+@router.post("/games/{game_id}/pause")
+def pause(request: Request, db: DB, game_id: int, csrf_token: F = "", reason: F = "") -> RedirectResponse:
+    check_csrf(request, db, csrf_token)
+    who = _admin(request, db)
+    admin.pause_clocks(db, who.user, game_id, reason.strip()[:500])
+    return redirect(request, f"/admin/games/{game_id}")
+
+
+@router.post("/games/{game_id}/resume")
+def resume(request: Request, db: DB, game_id: int, csrf_token: F = "") -> RedirectResponse:
+    check_csrf(request, db, csrf_token)
+    who = _admin(request, db)
+    admin.resume_clocks(db, who.user, game_id)
+    return redirect(request, f"/admin/games/{game_id}")
+
+
 @router.get("/users", response_class=HTMLResponse)
 def users(request: Request, db: DB, q: str = "") -> HTMLResponse:
     _admin(request, db)

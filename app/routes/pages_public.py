@@ -10,7 +10,8 @@ from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Resp
 from app.deps import DB, client_ip
 from app.errors import ApiError
 from app.rules import ENGINE_OPTIONS, SCENARIOS
-from app.services import accounts, notices, records
+from app import dashboard
+from app.services import accounts, clocks, notices, records
 from app.settings import ROOT
 from app.services import games as lobby
 from app.verify import verify_record
@@ -38,15 +39,21 @@ def favicon() -> Response:
 @router.get("/", response_class=HTMLResponse)
 def lobby_page(request: Request, db: DB) -> HTMLResponse:
     who = page_caller(request, db)
-    mine = lobby.list_games(db, mine=who.user, limit=100) if who.user else []
-    open_games = lobby.list_games(db, status="open", limit=50)
-    active = lobby.list_games(db, status="active", limit=50)
-    finished = lobby.list_games(db, status="finished", limit=20)
-    people = lobby.players(db, mine + open_games + active + finished)
-    out = lambda rows: [lobby.game_out(g, people, who.user) for g in rows]  # noqa: E731
-    return render(request, db, "lobby.html", mine=out(mine), open_games=out(open_games), active=out(active),
-                  finished=out(finished), scenarios=SCENARIOS,
-                  engine_options=ENGINE_OPTIONS)
+    board = dashboard.build(db, who.user, request.app.state.ctx.base_url)
+    return render(request, db, "lobby.html", board=board,
+                  recent_notices=notices.recent(db, who.user, limit=8) if who.user else [],
+                  scenarios=SCENARIOS, engine_options=ENGINE_OPTIONS,
+                  correspondence_days=clocks.CORRESPONDENCE_DAYS, vacation_days=clocks.VACATION_DAYS,
+                  live_minutes=clocks.LIVE_MINUTES, live_increments=clocks.LIVE_INCREMENTS)
+
+
+@router.post("/notices/read")
+def read_notices(request: Request, db: DB, csrf_token: F = "") -> RedirectResponse:
+    who = check_csrf(request, db, csrf_token)
+    require_page_user(request, db)
+    notices.mark_read(db, who.user)
+    db.commit()
+    return redirect(request, "/")
 
 
 # --- accounts ------------------------------------------------------------------------------------
@@ -105,14 +112,29 @@ def signout(request: Request, db: DB, csrf_token: F = "") -> RedirectResponse:
 
 @router.post("/games")
 def create_game(request: Request, db: DB, csrf_token: F = "", scenario: F = "campaign", side: F = "random",
-                visibility: F = "public", options: F = "{}") -> RedirectResponse:
+                visibility: F = "public", options: F = "{}", clock: F = "correspondence", days: F = "3",
+                vacation_days: F = "14", minutes: F = "90", increment: F = "0", rated: F = "") -> RedirectResponse:
     who = check_csrf(request, db, csrf_token)
     require_page_user(request, db)
     form = _options_from_form(options, request)
     game = lobby.create_game(db, request.app.state.ctx.rules, who.user, scenario=scenario, side=side,
-                             options=form, private=visibility == "private")
+                             options=form, private=visibility == "private",
+                             time_control=_time_control_from_form(clock, days, vacation_days, minutes, increment),
+                             rated=bool(rated))
     db.commit()
     return redirect(request, f"/games/{game.id}")
+
+
+def _time_control_from_form(clock: str, days: str, vacation_days: str, minutes: str, increment: str) -> dict:
+    def number(text: str, what: str) -> int:
+        try:
+            return int(text)
+        except ValueError:
+            raise ApiError(422, "malformed", f"{what} must be a whole number.") from None
+
+    if clock == "live":
+        return {"kind": "live", "minutes": number(minutes, "Minutes"), "increment": number(increment, "Increment")}
+    return {"kind": "correspondence", "days": number(days, "Days"), "vacation_days": number(vacation_days, "Vacation")}
 
 
 def _options_from_form(raw: str, request: Request) -> dict:
@@ -152,7 +174,6 @@ def join_game(request: Request, db: DB, game_id: int, csrf_token: F = "") -> Red
 def _started(request: Request, db, game, snap, joiner_id: int) -> None:
     ctx = request.app.state.ctx
     ctx.snapshots.put(snap)
-    notices.send_your_move(ctx.mailer, db, game, [], joiner_id, ctx.base_url)
 
 
 @router.post("/games/{game_id}/resign")

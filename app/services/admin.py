@@ -104,3 +104,31 @@ def full_views(db: Session, rules: Rules, cache: SnapshotCache, game: Game) -> t
     return seq, views, actions
 
 
+
+
+def _locked_game(db: Session, game_id: int) -> Game:
+    game = db.scalar(select(Game).where(Game.id == game_id).with_for_update()) if valid_id(game_id) else None
+    if game is None:
+        raise not_found()
+    return game
+
+
+def pause_clocks(db: Session, admin: User, game_id: int, reason: str) -> Game:
+    from app.services import timing
+
+    check_text(reason, "The reason")
+    game = _locked_game(db, game_id)
+    timing.pause(db, admin, game, reason)
+    audit(db, admin, "pause_clocks", "game", game.id, reason=reason)
+    db.commit()
+    return game
+
+
+def resume_clocks(db: Session, admin: User, game_id: int) -> Game:
+    from app.services import timing
+
+    game = _locked_game(db, game_id)
+    timing.resume(db, admin, game)
+    audit(db, admin, "resume_clocks", "game", game.id)
+    db.commit()
+    return game

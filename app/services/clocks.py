@@ -134,6 +134,17 @@ def handover(tc: dict[str, Any], clock: dict[str, Any], before: list[str], after
     return clock
 
 
+def stop(tc: dict[str, Any], clock: dict[str, Any], running: list[str], now: datetime) -> dict[str, Any]:
+    """The clocks at the end of the game: time charged up to now, no deadlines left."""
+    clock = _copy(clock)
+    t = effective_now(clock, now)
+    if tc.get("kind") == "live":
+        _settle_live(clock, running, t)
+    elif tc.get("kind") == "correspondence":
+        clock["deadline"] = {s: None for s in SIDES}
+    return clock
+
+
 def remaining(tc: dict[str, Any], clock: dict[str, Any], side: str, active: list[str],
               now: datetime) -> float | None:
     """Seconds `side` has left now (None if its clock does not run / it has no deadline)."""
@@ -311,3 +322,31 @@ def _round(value: float | None) -> float | None:
 
 def _copy(clock: dict[str, Any]) -> dict[str, Any]:
     return {k: (dict(v) if isinstance(v, dict) else v) for k, v in clock.items()}
+
+
+def duration(seconds: float | None, live: bool = False) -> str:
+    """"2d 4h", "5h 12m", "14m" (correspondence); "1:05:09", "4:07" (live)."""
+    if seconds is None:
+        return "—"
+    s = max(0, int(seconds))
+    if live:
+        h, m, sec = s // 3600, s % 3600 // 60, s % 60
+        return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
+    d, h, m = s // 86400, s % 86400 // 3600, s % 3600 // 60
+    if s < 60:
+        return f"{s}s"
+    return f"{d}d {h}h" if d else f"{h}h {m}m" if h else f"{m}m"
+
+
+def summary_text(tc: dict[str, Any] | None, clock: dict[str, Any] | None) -> str:
+    """One line for game lists: who is on the clock and how long they have, from a GameOut's clock."""
+    tc = tc or NONE
+    if tc.get("kind") == "none" or not clock:
+        return ""
+    if clock.get("paused"):
+        return "clocks paused"
+    if clock.get("timed_out"):
+        return " and ".join(s.capitalize() for s in clock["timed_out"]) + " out of time"
+    live = tc.get("kind") == "live"
+    parts = [f"{s.capitalize()} {duration(clock['remaining'].get(s), live)}" for s in clock.get("running", [])]
+    return ", ".join(parts)

@@ -10,6 +10,7 @@ from sqlalchemy import Select, or_, select
 from sqlalchemy.orm import Session
 
 from app import notify, verify
+from app.services import clocks, notices
 from app.errors import ApiError, not_found
 from app.inputs import valid_id
 from app.models import Game, GameLogEntry, User
@@ -111,7 +112,15 @@ def game_out(game: Game, people: dict[int, PlayerOut], user: User | None, base_u
         updated_at=game.updated_at,
         undo=UndoOut(side=game.undo_side, count=game.undo_count or 0, blocked=game.undo_blocked)
         if game.status == "active" else None,
+        time_control=game.time_control or clocks.NONE,
+        clock=_timing().out(game),
     )
+
+
+def _timing():
+    from app.services import timing  # timing uses this module: imported when first needed
+
+    return timing
 
 
 def describe(db: Session, game: Game, user: User | None, base_url: str = "") -> GameOut:
@@ -149,8 +158,13 @@ def _validate_options(rules: Rules, scenario: str, options: dict[str, Any]) -> N
 
 
 def create_game(
-    db: Session, rules: Rules, user: User, *, scenario: str, side: str, options: dict[str, Any], private: bool
+    db: Session, rules: Rules, user: User, *, scenario: str, side: str, options: dict[str, Any], private: bool,
+    time_control: dict[str, Any] | None = None, rated: bool = True,
 ) -> Game:
+    try:
+        tc = clocks.validate(time_control)
+    except clocks.TimeControlError as exc:
+        raise ApiError(422, "malformed", str(exc)) from None
     if scenario not in SCENARIOS:
         raise ApiError(422, "malformed", f"scenario must be one of {', '.join(SCENARIOS)}.")
     if side == "random":
@@ -167,9 +181,12 @@ def create_game(
         created_by_id=user.id,
         axis_user_id=user.id if side == "axis" else None,
         soviet_user_id=user.id if side == "soviet" else None,
+        time_control=tc,
+        rated=rated,
     )
     db.add(game)
     db.flush()
+    notify.game_changed(db, game.id, 0)  # the lobby's lists of open games are live
     return game
 
 
@@ -183,7 +200,10 @@ def join(db: Session, rules: Rules, user: User, game: Game) -> Snapshot:
         game.axis_user_id = user.id
     else:
         game.soviet_user_id = user.id
-    return _start(db, rules, game)
+    snap = _start(db, rules, game)
+    notices.game_started(db, game, user.id)
+    notices.your_move(db, game, [], user.id)
+    return snap
 
 
 def new_seed() -> int:
@@ -205,6 +225,7 @@ def _start(db: Session, rules: Rules, game: Game) -> Snapshot:
     game.started_at = game.updated_at = now()
     game.active_sides = list(engine_game.active_sides())
     game.summary = summarize(snap.view(None))
+    _timing().on_start(game, game.started_at)
     names = {p.id: p.username for p in players(db, [game]).values()}
     db.add(
         GameLogEntry(
@@ -218,11 +239,15 @@ def _start(db: Session, rules: Rules, game: Game) -> Snapshot:
 
 
 def finish(db: Session, game: Game, *, winner: str | None, reason: str, status: str = "finished") -> None:
+    running = list(game.active_sides)
     game.status = status
     game.winner = winner
     game.result_reason = reason
     game.active_sides = []
     game.finished_at = game.updated_at = now()
+    game.clock_alarm_at = None
+    if game.clock:
+        game.clock = clocks.stop(game.time_control or clocks.NONE, game.clock, running, game.finished_at)
     if game.seed_commitment and game.seed_reveal is None:
         # The game is over: publish what the commitment was made to, so anyone can check the dice.
         game.seed_reveal = verify.reveal_for(game.seed, game.seed_salt)
@@ -238,6 +263,8 @@ def resign(db: Session, user: User, game: Game) -> None:
     db.add(GameLogEntry(game_id=game.id, seq=game.seq, to_side=None, text=f"{user.username} ({seat}) resigned.",
                         entry={"text": "resigned", "to": None, "server": True}))
     notify.game_changed(db, game.id, game.seq)
+    notices.to_players(db, game, "game_over", f"Game {game.id}: {user.username} ({seat.capitalize()}) resigned.",
+                       except_user=user.id)
 
 
 def cancel(db: Session, user: User, game: Game) -> None:
@@ -257,3 +284,4 @@ def abort(db: Session, admin: User, game: Game, reason: str) -> None:
     db.add(GameLogEntry(game_id=game.id, seq=game.seq, to_side=None, text=game.result_reason or "Aborted.",
                         entry={"text": "aborted", "to": None, "server": True}))
     notify.game_changed(db, game.id, game.seq)
+    notices.to_players(db, game, "game_over", f"Game {game.id}: {game.result_reason}.")

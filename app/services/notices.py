@@ -1,31 +1,165 @@
-"""Who to tell that it is now their move (correspondence play)."""
+"""Notices: what a player is told, and the outbox that carries it to email and webhooks.
+
+`emit` writes a `notices` row (the dashboard's feed and the browser notification) and, in
+the same transaction, one `deliveries` row per channel the user has turned on: an email
+when they asked for them (and this server has a mail server), a signed POST to each of
+their webhooks subscribed to that kind. The delivery worker (app/delivery.py) sends them,
+retrying with backoff. A NOTIFY tells every process's sockets that the user has news.
+Because everything is written with the change that caused it, a notice is never lost and
+never sent for a change that was rolled back.
+"""
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.models import Game, User
+from app import notify
+from app.models import Delivery, Game, Notice, User, Webhook
+
+# Every kind of notice, with the words a settings page shows for it.
+KINDS: dict[str, str] = {
+    "your_move": "It is your move",
+    "reminder": "A deadline is near",
+    "timeout": "You ran out of time",
+    "opponent_timeout": "Your opponent ran out of time (claim the win or give more time)",
+    "time_extended": "You were given more time",
+    "game_started": "Your game has started",
+    "game_over": "A game of yours has ended",
+    "clock_paused": "An admin paused a game's clocks",
+    "clock_resumed": "An admin resumed a game's clocks",
+    "rewound": "An admin rewound a game",
+    "seat_reassigned": "An admin gave a seat to another player",
+    "bid_result": "The sealed bids for sides were opened",
+    "test": "A test message",
+}
+EMAIL_KINDS = frozenset(KINDS) - {"test", "clock_resumed"}
 
 
-def send_your_move(mailer, db: Session, game: Game, before: list[str], actor_id: int, base_url: str) -> None:
-    if mailer.enabled:
-        for to, subject, body in your_move_notices(db, game, before, actor_id, base_url):
-            mailer.send(to, subject, body)
+def now() -> datetime:
+    return datetime.now(UTC)
 
 
-def your_move_notices(db: Session, game: Game, before: list[str], actor_id: int, base_url: str) -> list[tuple[str, str, str]]:
-    """(email, subject, body) for each player who must act now but did not have to before."""
-    notices = []
+def emit(db: Session, user_id: int | None, kind: str, text: str, *, game: Game | None = None,
+         data: dict[str, Any] | None = None, only_webhook: int | None = None) -> Notice | None:
+    """Tell `user_id` something; returns the notice (None for nobody, a bot, or a banned user).
+    `only_webhook`: deliver to that one webhook and no other channel (a test)."""
+    if user_id is None:
+        return None
+    user = db.get(User, user_id)
+    if user is None or user.is_banned or getattr(user, "is_bot", False):
+        return None
+    path = f"/games/{game.id}" if game is not None else None
+    notice = Notice(user_id=user.id, kind=kind, game_id=game.id if game is not None else None, text=text,
+                    data={"path": path, **(data or {})})
+    db.add(notice)
+    db.flush()
+    if user.email and user.email_on_turn and kind in EMAIL_KINDS and only_webhook is None:
+        db.add(Delivery(notice_id=notice.id, user_id=user.id, channel="email", target=user.email,
+                        payload={"subject": _subject(kind, game), "text": text, "path": path, "kind": kind}))
+    for hook in db.scalars(select(Webhook).where(Webhook.user_id == user.id, Webhook.enabled.is_(True))):
+        if only_webhook is not None and hook.id != only_webhook:
+            continue
+        if only_webhook is not None or kind in (hook.events or []):
+            db.add(Delivery(notice_id=notice.id, user_id=user.id, channel="webhook", webhook_id=hook.id,
+                            target=hook.url, payload=_webhook_payload(notice, user, game, hook.format)))
+    notify.notice_posted(db, user.id, notice.id)
+    return notice
+
+
+def _subject(kind: str, game: Game | None) -> str:
+    where = f" — game {game.id}" if game is not None else ""
+    return f"Stalin's War: {KINDS.get(kind, kind).split(' (')[0].lower()}{where}"
+
+
+def _webhook_payload(notice: Notice, user: User, game: Game | None, fmt: str) -> dict[str, Any]:
+    """The body, by the hook's format; the worker adds the link with the server's public address."""
+    base = {"event": notice.kind, "notice_id": notice.id, "text": notice.text,
+            "created_at": (notice.created_at or now()).isoformat(),
+            "user": {"id": user.id, "username": user.username},
+            "game": None if game is None else {"id": game.id, "path": f"/games/{game.id}",
+                                               "active_sides": list(game.active_sides), "status": game.status}}
+    return {"format": fmt, "body": base}
+
+
+# --- who to tell --------------------------------------------------------------------------------------
+
+
+def to_side(db: Session, game: Game, side: str, kind: str, text: str) -> None:
+    emit(db, game.player_id(side), kind, text, game=game)
+
+
+def to_players(db: Session, game: Game, kind: str, text: str, *, except_user: int | None = None) -> None:
+    seen = set()
+    for side in ("axis", "soviet"):
+        uid = game.player_id(side)
+        if uid is not None and uid != except_user and uid not in seen:
+            seen.add(uid)
+            emit(db, uid, kind, text, game=game)
+
+
+def your_move(db: Session, game: Game, before: list[str], actor_id: int | None) -> None:
+    """After a change of who must act: tell each player who must act now but did not have to before."""
+    if game.status != "active" or game.is_analysis:
+        return
     for side in game.active_sides:
         if side in before:
             continue
-        user_id = game.player_id(side)
-        if user_id is None or user_id == actor_id:
+        uid = game.player_id(side)
+        if uid is None or uid == actor_id:
             continue
-        user = db.get(User, user_id)
-        if user is None or not user.email or not user.email_on_turn or user.is_banned:
-            continue
-        link = f"{base_url}/games/{game.id}" if base_url else f"/games/{game.id}"
-        notices.append((user.email, f"Stalin's War: your move in game {game.id}",
-                        f"Hello {user.username},\n\nIt is your move ({side}) in game {game.id}.\n\n{link}\n\n"
-                        "(You get these because you asked for them on your account page.)\n"))
-    return notices
+        deadline = _deadline_text(game, side)
+        emit(db, uid, "your_move", f"Your move ({side.capitalize()}) in game {game.id}.{deadline}", game=game)
+
+
+def _deadline_text(game: Game, side: str) -> str:
+    from app.services import timing  # timing imports this module
+
+    clock = timing.out(game)
+    due = (clock or {}).get("deadline", {}).get(side) if clock else None
+    if not due:
+        return ""
+    return f" Due by {datetime.fromisoformat(due):%Y-%m-%d %H:%M} UTC."
+
+
+def game_started(db: Session, game: Game, joiner_id: int) -> None:
+    creator = game.created_by_id
+    if creator != joiner_id:
+        joiner = db.get(User, joiner_id)
+        emit(db, creator, "game_started",
+             f"{joiner.username if joiner else 'Someone'} joined game {game.id}: it has begun.", game=game)
+
+
+def game_over(db: Session, game: Game, text: str) -> None:
+    to_players(db, game, "game_over", text)
+
+
+def notice_out(n: Notice) -> dict[str, Any]:
+    return {"id": n.id, "user_id": n.user_id, "kind": n.kind, "text": n.text, "game_id": n.game_id,
+            "path": (n.data or {}).get("path"), "created_at": n.created_at.isoformat() if n.created_at else None,
+            "read": n.read_at is not None}
+
+
+# --- reading -----------------------------------------------------------------------------------------
+
+
+def recent(db: Session, user: User, *, limit: int = 30) -> list[Notice]:
+    return list(db.scalars(select(Notice).where(Notice.user_id == user.id).order_by(Notice.id.desc()).limit(limit)))
+
+
+def unread_count(db: Session, user: User) -> int:
+    from sqlalchemy import func
+
+    return db.scalar(select(func.count()).select_from(Notice).where(Notice.user_id == user.id,
+                                                                     Notice.read_at.is_(None))) or 0
+
+
+def mark_read(db: Session, user: User, up_to: int | None = None) -> None:
+    from sqlalchemy import update
+
+    stmt = update(Notice).where(Notice.user_id == user.id, Notice.read_at.is_(None))
+    if up_to is not None:
+        stmt = stmt.where(Notice.id <= up_to)
+    db.execute(stmt.values(read_at=now()))

@@ -14,6 +14,7 @@ from app.inputs import check_json
 from app.models import Game, GameAction, GameLogEntry, User
 from app.rules import SIDES, Rules
 from app.services import games as lobby
+from app.services import turns
 from app.services import undo
 from app.snapshots import Retired, Snapshot, SnapshotCache
 
@@ -145,6 +146,7 @@ def _apply_locked(
                        seq=game.seq)
     if seat not in game.active_sides:
         raise ApiError(403, "not_your_turn", f"It is not {seat}'s turn to act.")
+    turns.before_action(game, seat)
 
     engine_game = cache.take(game.id, game.seq)
     if engine_game is None:
@@ -176,9 +178,11 @@ def _apply_locked(
     # which the answer and the fan-out need anyway, instead of computing a spectator view.
     game.summary = lobby.summarize(snap.view(seat))
     game.updated_at = lobby.now()
+    turns.after_action(db, game, before, user.id)  # clocks and "your move" notices, in this transaction
     result = engine_game.result()
     if result:
         lobby.finish(db, game, winner=result.get("winner"), reason=str(result.get("reason", "")))
+        turns.after_result(db, game)
     notify.game_changed(db, game.id, new_seq)
     db.commit()
     cache.put(snap)

@@ -22,6 +22,7 @@ from app.services import games as lobby
 log = logging.getLogger(__name__)
 
 MAX_EXTENSION_MINUTES = 14 * 24 * 60
+WATCH_BATCH = 200
 
 
 def now() -> datetime:
@@ -231,7 +232,7 @@ def vacation_until(db: Session, user: User) -> datetime | None:
 # --- the watcher ------------------------------------------------------------------------------------
 
 
-def watch_once(db: Session, t: datetime | None = None, limit: int = 200) -> int:
+def watch_once(db: Session, t: datetime | None = None, limit: int = WATCH_BATCH) -> int:
     """Send the reminders and timeout notices that are due; returns how many games were looked at.
     Safe in many processes at once: rows are claimed with SKIP LOCKED."""
     t = t or now()

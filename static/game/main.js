@@ -22,5 +22,6 @@ import "./log.js";
 import "./chat.js";
 import "./notes.js";
 import "./tabs.js";
+import "./clock.js";
 
 connect();

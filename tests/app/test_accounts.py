@@ -138,7 +138,11 @@ FORM_POSTS = {
     "/account/tokens": "/account/tokens", "/account/tokens/{token_id}/revoke": "/account/tokens/1/revoke",
     "/account/password": "/account/password", "/account/email": "/account/email", "/admin/games/{game_id}/abort": "/admin/games/1/abort",
     "/admin/users/{user_id}/ban": "/admin/users/1/ban", "/admin/users/{user_id}/unban": "/admin/users/1/unban",
-    "/import": "/import", "/verify": "/verify",
+    "/import": "/import", "/verify": "/verify", "/notices/read": "/notices/read",
+    "/account/webhooks": "/account/webhooks", "/account/webhooks/{webhook_id}/delete": "/account/webhooks/1/delete",
+    "/account/webhooks/{webhook_id}/test": "/account/webhooks/1/test", "/account/vacation": "/account/vacation",
+    "/account/vacation/end": "/account/vacation/end", "/admin/games/{game_id}/pause": "/admin/games/1/pause",
+    "/admin/games/{game_id}/resume": "/admin/games/1/resume",
 }
 
 

@@ -1,11 +1,11 @@
 """Server behaviour that needs a predictable engine, using a stand-in: how an engine crash is
-handled, a game's end, and "your move" emails (the stand-in's sides simply alternate)."""
+handled, a game's end. ("Your move" emails are in test_notices.py, against a real SMTP server.)"""
 from __future__ import annotations
 
 import pytest
 
 from tests.app import fake_engine
-from tests.app.support import PASSWORD, acting, error_code, make_user, page_csrf, play_moves, start_game, stored
+from tests.app.support import error_code, make_user, play_moves, start_game, stored
 
 
 @pytest.fixture
@@ -40,28 +40,3 @@ def test_the_engines_result_finishes_the_game(client, ctx, table):
     game = client.get(f"/api/games/{game_id}").json()
     assert game["status"] == "finished" and game["result"]["winner"] in ("axis", "soviet")
     assert game["active_sides"] == [] and game["finished_at"]
-
-
-def test_your_move_emails_go_to_players_who_asked_for_them(client, ctx, monkeypatch):
-    sent = []
-    ctx.mailer.enabled = True
-    monkeypatch.setattr(ctx.mailer, "send", lambda to, subject, body: sent.append((to, subject, body)))
-    alice, bob = make_user(ctx, "alice"), make_user(ctx, "bob")
-    client.post("/api/session", json={"username": "bob", "password": PASSWORD})
-    token = page_csrf(client, "/account")
-    bad = client.post("/account/email", data={"csrf_token": token, "email": "not an email", "email_on_turn": "1"})
-    assert bad.status_code == 422
-    saved = client.post("/account/email", data={"csrf_token": token, "email": "bob@example.org", "email_on_turn": "1"})
-    assert saved.status_code == 200 and "Saved" in saved.text
-
-    game = start_game(client, alice, bob)
-    # Play until the move passes from alice to bob (only his address is known); the stand-in alternates.
-    for _ in range(4):
-        if sent:
-            break
-        player, v = acting(client, game["id"], alice, bob)
-        client.post(f"/api/games/{game['id']}/actions", json={"seq": v["seq"], "action": v["actions"][0]},
-                    headers=player.headers)
-    assert sent, "bob was told it is his move"
-    to, subject, body = sent[-1]
-    assert to == "bob@example.org" and f"game {game['id']}" in subject and f"/games/{game['id']}" in body
