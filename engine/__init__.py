@@ -16,7 +16,7 @@ from .core.wire import pack_actions, unpack_actions
 from . import stalins_war as _stalins_war  # noqa: F401  (registers the game)
 
 __all__ = ["IllegalAction", "PositionError", "Game", "new_game", "load", "replay", "game_names", "render_svg", "board_assets",
-           "pack_actions", "unpack_actions"]
+           "pack_actions", "unpack_actions", "determinize"]
 
 
 def new_game(game: str = "stalins_war", scenario: str | None = "campaign", seed: int = 0,
@@ -28,6 +28,13 @@ def new_game(game: str = "stalins_war", scenario: str | None = "campaign", seed:
 def load(data: dict) -> Game:
     """The game whose state `to_json()` returned."""
     return module_for(data["game"]).load(data)
+
+
+def determinize(game: Game, side: str, seed: int) -> Game:
+    """A copy of `game` as `side` may imagine it: what `side` sees is kept, everything hidden
+    from it (opponent's hand, draw piles' order, dice and other random results) is drawn
+    afresh from `seed` and never read from the true game. See engine/README.md."""
+    return game.determinize(side, seed)
 
 
 def board_assets(game: str = "stalins_war") -> dict:

@@ -83,6 +83,10 @@ class Game(ABC):
         """Hook: the view with every side's private cards (for replays once the game is over)."""
         raise NotImplementedError
 
+    def _determinize(self, state: JSON, side: str, seed: int) -> JSON:
+        """Hook: a copy of `state` whose information hidden from `side` is drawn afresh from `seed`."""
+        raise NotImplementedError
+
     # ---- public API -----------------------------------------------------------------------
     def active_sides(self) -> list[str]:
         """The sides that must act now (empty once the game is over)."""
@@ -140,6 +144,17 @@ class Game(ABC):
 
     def result(self) -> dict | None:
         return self._result(self._state)
+
+    def determinize(self, side: str, seed: int) -> "Game":
+        """A new game that `side` cannot tell from this one: the same view for `side`, but
+        everything hidden from it (the opponent's hand, the draw piles' order, the random
+        generator) drawn afresh from `seed`, never copied. For bots that look ahead.
+        """
+        if side not in self.sides:
+            raise ValueError(f"unknown side {side!r}")
+        if not isinstance(seed, int):
+            raise ValueError("seed must be an integer")
+        return type(self)(self._determinize(self._state, side, seed))
 
     def to_json(self) -> JSON:
         """The complete state, hidden information included (for storage, never for players)."""

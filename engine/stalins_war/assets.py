@@ -3,7 +3,7 @@
 `board_assets()` returns the static board as SVG (terrain, rivers, rail, names: the
 `render` module's layers, drawn once) and, as JSON-ready data, the geometry and facts of
 every hex, who held each tracked hex in June 1941 (3.0, so a client can mark the hexes
-that changed hands), the counters' printed values, the Turn Record Track and the fire
+that changed hands), the counters' printed values, every card's face (name, OPS, RP, text), the Turn Record Track and the fire
 tables, and the map's key. None of it depends on a game in progress: it may be cached forever under a
 content hash. Pieces and markers come from each view.
 """
@@ -38,6 +38,15 @@ def _hex(h) -> dict:
     return out
 
 
+def _card(cdef) -> dict:
+    # Public: every card's printed face (the deck a card is printed with is shown, 4.3.3).
+    out = {"side": cdef.side, "number": cdef.number, "name": cdef.name, "deck": cdef.deck, "kind": cdef.kind,
+           "ops": cdef.ops, "rp": dict(cdef.rp), "starred": cdef.starred, "text": cdef.text}
+    if cdef.combat_role:
+        out["combat_role"] = cdef.combat_role
+    return out
+
+
 def _unit(u) -> dict:
     return {"side": u.side, "nationality": u.nationality, "name": u.name, "label": u.label, "kind": u.kind,
             "size": u.size, "lcu": u.lcu, "steps": [[s.attack, s.defense, s.ma] for s in u.steps]}
@@ -64,6 +73,7 @@ def board_assets() -> dict:
             "hexes": {hid: _hex(h) for hid, h in m.hexes.items()},
             "owner_1941": default_control(data),
             "units": {uid: _unit(u) for uid, u in data.units.items()},
+            "cards": {cid: _card(c) for cid, c in data.cards.items()},
             "turns": turns,
             "fire_tables": fire,
             "key_svg": map_key_svg(m, SCALE),

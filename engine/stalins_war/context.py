@@ -23,8 +23,9 @@ class Ctx:
         # What this action showed the acting side that it could not know before (dice,
         # draws, shuffles, hidden counters): such an action cannot be taken back.
         self.revealed: list[dict] = []
-        self._by_hex: dict[str, list[str]] | None = None
-        self.cache: dict = {}  # per-action memo (supply maps, ZOC maps); cleared on any change
+        # Derived data (the unit index, supply maps, ZOC maps), cleared on any change. The game
+        # object hands every read-only query on one position the same dict (see StalinsWar._ctx).
+        self.cache: dict = {}
 
     # ---- log ------------------------------------------------------------------------------
     def say(self, text: str, *, to: str | None = None, **extra) -> None:
@@ -100,15 +101,16 @@ class Ctx:
         return len(self.d.units[uid].steps) - self.s["units"][uid]["lost"]
 
     def _index(self) -> dict[str, list[str]]:
-        if self._by_hex is None:
-            idx: dict[str, list[str]] = {}
+        idx = self.cache.get(("by_hex",))
+        if idx is None:
+            idx = {}
             for uid, u in self.s["units"].items():
                 if is_hex(u["loc"]):
                     idx.setdefault(u["loc"], []).append(uid)
             for lst in idx.values():
                 lst.sort()
-            self._by_hex = idx
-        return self._by_hex
+            self.cache[("by_hex",)] = idx
+        return idx
 
     def units_at(self, hid: str, side: str | None = None) -> list[str]:
         units = self._index().get(hid, [])
@@ -117,13 +119,24 @@ class Ctx:
         return [u for u in units if self.d.units[u].side == side]
 
     def units_on_map(self, side: str | None = None) -> list[str]:
-        out = [uid for uid, u in self.s["units"].items() if is_hex(u["loc"])]
-        if side is not None:
-            out = [u for u in out if self.d.units[u].side == side]
-        return sorted(out)
+        key = ("on_map", side)
+        out = self.cache.get(key)
+        if out is None:
+            out = [uid for uids in self._index().values() for uid in uids]
+            if side is not None:
+                units = self.d.units
+                out = [u for u in out if units[u].side == side]
+            out = self.cache[key] = sorted(out)
+        return list(out)
 
-    def occupied_hexes(self, side: str) -> set[str]:
-        return {h for h, us in self._index().items() if any(self.d.units[u].side == side for u in us)}
+    def occupied_hexes(self, side: str) -> frozenset[str]:
+        key = ("occupied", side)
+        out = self.cache.get(key)
+        if out is None:
+            units = self.d.units
+            out = self.cache[key] = frozenset(h for h, us in self._index().items()
+                                              if any(units[u].side == side for u in us))
+        return out
 
     def set_loc(self, uid: str, loc: str) -> None:
         self.s["units"][uid]["loc"] = loc
@@ -131,7 +144,6 @@ class Ctx:
 
     def changed(self) -> None:
         """Forget derived data after the position changed."""
-        self._by_hex = None
         self.cache.clear()
 
     # ---- hexes ----------------------------------------------------------------------------

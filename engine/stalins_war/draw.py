@@ -6,7 +6,7 @@ automatic reinforcement cards (7.1.3), then both draw up to their hand size.
 """
 from __future__ import annotations
 
-from . import decks, flow, supply
+from . import decks, flow, supply, terrain
 from .constants import AXIS, MAX_HAND, MIN_HAND, SOVIET
 from .context import Ctx
 from .flow import Step, register
@@ -14,11 +14,12 @@ from .flow import Step, register
 
 def controlled_oil(c: Ctx, side: str) -> int:
     """17.1.3: an oil hex counts only if it could trace supply as a unit of its holder."""
-    count = 0
-    for hid, h in c.map.hexes.items():
-        if h.oil and c.s["control"].get(hid) == side and supply.hex_supplied(c, hid, side):
-            count += 1
-    return count
+    key = ("controlled_oil", side)  # asked by every view (twice) and the draw phase
+    if key not in c.cache:
+        control = c.s["control"]
+        c.cache[key] = sum(1 for hid in terrain.oil_hexes(c)
+                           if control.get(hid) == side and supply.hex_supplied(c, hid, side))
+    return c.cache[key]
 
 
 def hand_limit(c: Ctx, side: str) -> int:

@@ -20,7 +20,16 @@ class StalinsWar(Game):
     sides = SIDES
 
     def _ctx(self, state: dict) -> Ctx:
-        return Ctx(state, load_data())
+        c = Ctx(state, load_data())
+        if state is self._state:
+            # Read-only queries on the current position (who acts, legal actions, each side's
+            # view) share its derived data: supply nets, ZOC, the unit index. `apply` works on a
+            # copy and swaps it in, so a new position starts with an empty memo.
+            memo = self.__dict__.get("_memo")
+            if memo is None or memo[0] is not state:
+                memo = self._memo = (state, {})
+            c.cache = memo[1]
+        return c
 
     def _active_sides(self, state):
         return flow.active_sides(self._ctx(state))
@@ -50,6 +59,12 @@ class StalinsWar(Game):
 
     def _result(self, state):
         return state.get("result")
+
+    def _determinize(self, state, side, seed):
+        from .determinize import determinize
+
+        data = load_data()
+        return determinize(state, side, seed, lambda cid: data.cards[cid].number)
 
     # ---- test hooks ------------------------------------------------------------------------
     def force_dice(self, *rolls: int) -> None:

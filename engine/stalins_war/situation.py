@@ -6,7 +6,7 @@ them without knowing the rules. Everything here is public information.
 """
 from __future__ import annotations
 
-from . import draw, flow, supply
+from . import draw, flow, supply, terrain
 from .constants import AXIS, SIDES, SOVIET
 from .context import Ctx
 from .decks import TOTAL_WAR_BOTH, TOTAL_WAR_ONE_SIDE, total_war_first_turn
@@ -47,12 +47,9 @@ def rounds(c: Ctx) -> dict:
 
 
 def vp_hexes(c: Ctx) -> list[dict]:
-    out = []
-    for hid, h in sorted(c.map.hexes.items()):
-        if h.vp:
-            out.append({"hex": hid, "name": h.name or hid, "holder": c.s["control"].get(hid),
-                        "soviet_union": h.country in SOVIET_UNION})
-    return out
+    hexes, control = c.map.hexes, c.s["control"]
+    return [{"hex": hid, "name": hexes[hid].name or hid, "holder": control.get(hid),
+             "soviet_union": hexes[hid].country in SOVIET_UNION} for hid in terrain.vp_hexes(c)]
 
 
 def victory(c: Ctx, hexes: list[dict]) -> dict:

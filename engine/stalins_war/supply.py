@@ -44,12 +44,12 @@ Rulings:
 """
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 
 from . import grants, terrain
 from .constants import AXIS, SOVIET
 from .context import Ctx
+from .hexbits import HexBits
 from .zoc import zoc_hexes
 
 TRACE = 4          # 13.1.2: four hexes or fewer
@@ -85,10 +85,7 @@ class Net:
 # ---- traceability -------------------------------------------------------------------------------
 
 def _offboard(c: Ctx) -> frozenset[str]:
-    key = ("offboard",)
-    if key not in c.cache:
-        c.cache[key] = frozenset(h for h in c.map.hexes if not terrain.land(c, h))
-    return c.cache[key]
+    return terrain.offboard(c)
 
 
 def blocked_hexes(c: Ctx, side: str) -> frozenset[str]:
@@ -100,8 +97,10 @@ def blocked_hexes(c: Ctx, side: str) -> frozenset[str]:
     out: set[str] = set(_offboard(c))
     m = c.s["markers"]
     hexes = c.map.hexes
-    for hid, owner in c.s["control"].items():
-        if owner != foe:
+    control = c.s["control"]
+    # Only these hexes can bar a line by who holds them; a destroyed-fortress marker makes a city (16.2.2).
+    for hid in set(terrain.strongpoints(c)).union(m["fortress_destroyed"]):
+        if control.get(hid) != foe:
             continue
         h = hexes[hid]
         if h.oil or h.vp or terrain.is_city(c, hid) or terrain.fortress_standing(c, hid):
@@ -119,42 +118,41 @@ def blocked_hexes(c: Ctx, side: str) -> frozenset[str]:
     return result
 
 
-def _along_rail(c: Ctx, starts: set[str], blocked: frozenset[str]) -> set[str]:
-    """`starts` (unblocked) plus every rail hex joined to them by unblocked rail."""
-    seen = {h for h in starts if h not in blocked}
-    links = terrain.rail_links(c)
-    queue = deque(h for h in seen if links[h])
-    while queue:
-        h = queue.popleft()
-        for n in links[h]:
-            if n not in seen and n not in blocked:
-                seen.add(n)
-                queue.append(n)
+def _blocked_bits(c: Ctx, side: str) -> int:
+    key = ("blocked_bits", side)
+    out = c.cache.get(key)
+    if out is None:
+        out = c.cache[key] = terrain.hex_bits(c).of(blocked_hexes(c, side))
+    return out
+
+
+def _along_rail(c: Ctx, starts: int, blocked: int) -> int:
+    """`starts` (unblocked) plus every rail hex joined to them by unblocked rail (bit sets)."""
+    steps = terrain.hex_bits(c).rail_steps
+    seen = frontier = starts & ~blocked
+    while frontier:
+        frontier = HexBits.step(frontier, steps) & ~blocked & ~seen
+        seen |= frontier
     return seen
 
 
-def _reach(c: Ctx, anchors: set[str], blocked: frozenset[str], extra: set[str] = frozenset()) -> set[str]:
-    """Hexes from which a unit traces TRACE hexes or fewer to an anchor (the unit's own hex aside).
+def _reach(c: Ctx, anchors: int, blocked: int) -> int:
+    """Hexes from which a unit traces TRACE hexes or fewer to an anchor (the unit's own hex aside), as bits.
 
     A hex that is blocked only as a destination (an empty hex in an enemy ZOC, judged "as if
-    it were a friendly unit") is reached when a traceable neighbour lies within TRACE - 1.
+    it were a friendly unit") is reached when a traceable neighbour lies within TRACE - 1:
+    every neighbour of a hex at distance < TRACE is reached, blocked or not; only unblocked
+    ones carry the trace on.
     """
-    edges = terrain.land_edges(c)
-    dist = {h: 0 for h in anchors if h not in blocked}
-    queue = deque(dist)
-    out = set(dist)
-    while queue:
-        h = queue.popleft()
-        d = dist[h]
-        if d >= TRACE:
-            continue
-        for n, _ in edges[h]:
-            out.add(n)
-            if n in dist or n in blocked:
-                continue
-            dist[n] = d + 1
-            queue.append(n)
-    out.update(extra)
+    steps = terrain.hex_bits(c).land_steps
+    seen = out = frontier = anchors & ~blocked
+    for _ in range(TRACE):
+        near = HexBits.step(frontier, steps)
+        out |= near
+        frontier = near & ~blocked & ~seen
+        if not frontier:
+            break
+        seen |= frontier
     return out
 
 
@@ -174,11 +172,22 @@ def _usable_sources(c: Ctx, src: set[str], side: str) -> set[str]:
     return {h for h in src if h not in foe_units}
 
 
-def _trace_net(c: Ctx, src: set[str], side: str) -> tuple[set[str], set[str]]:
-    """(hexes in supply from `src`, the anchors: sources and the rail joined to them)."""
-    blocked = blocked_hexes(c, side)
-    anchors = _along_rail(c, src, blocked)
-    return _reach(c, anchors, blocked, _usable_sources(c, src, side)), anchors
+def _trace_net(c: Ctx, src: set[str], side: str) -> int:
+    """Hexes in supply from `src` (bits): four hexes to a source or to the rail joined to one."""
+    bits = terrain.hex_bits(c)
+    blocked = _blocked_bits(c, side)
+    anchors = _along_rail(c, bits.of(src), blocked)
+    return _reach(c, anchors, blocked) | bits.of(_usable_sources(c, src, side))
+
+
+def _full_without_baku(c: Ctx) -> int:
+    """The Soviet full-supply hexes with Baku left out as a source (bits; 13.2.3 asks this first)."""
+    key = ("su_full_without_baku",)
+    out = c.cache.get(key)
+    if out is None:
+        out = _trace_net(c, sources(c, "SU"), SOVIET)
+        out = c.cache[key] = out | _port_links(c, SOVIET, out)
+    return out
 
 
 def net(c: Ctx, group: str) -> Net:
@@ -187,43 +196,45 @@ def net(c: Ctx, group: str) -> Net:
         return c.cache[key]
     side = side_of_group(group)
     src = sources(c, group)
-    full, _ = _trace_net(c, src, side)
-    full |= _port_links(c, side, full)
-    limited: set[str] = set()
+    limited = 0
     if group == "SU":
+        full = _full_without_baku(c)
         baku = baku_hex(c)
         if baku_usable(c):
-            if baku_is_full_source(c, frozenset(full)):
-                full, _ = _trace_net(c, src | {baku}, side)
+            if baku_is_full_source(c, full):
+                full = _trace_net(c, src | {baku}, side)
                 full |= _port_links(c, side, full)
             else:
-                limited, _ = _trace_net(c, {baku}, side)
-    result = Net(full=frozenset(full), limited=frozenset(limited - full))
+                limited = _trace_net(c, {baku}, side)
+    else:
+        full = _trace_net(c, src, side)
+        full |= _port_links(c, side, full)
+    bits = terrain.hex_bits(c)
+    result = Net(full=frozenset(bits.hexes(full)), limited=frozenset(bits.hexes(limited & ~full)))
     c.cache[key] = result
     return result
 
 
-def _port_links(c: Ctx, side: str, full: set[str]) -> set[str]:
-    """13.1.2: four hexes to a friendly port, if another friendly port on that sea traces supply."""
-    blocked = blocked_hexes(c, side)
-    out: set[str] = set()
+def _port_links(c: Ctx, side: str, full: int) -> int:
+    """13.1.2: four hexes to a friendly port, if another friendly port on that sea traces supply (bits)."""
+    bits = terrain.hex_bits(c)
+    blocked_set = blocked_hexes(c, side)
+    blocked = _blocked_bits(c, side)
+    out = 0
+    foes = c.occupied_hexes(c.enemy(side))
     for sea in PORT_SEAS:
-        foes = c.occupied_hexes(c.enemy(side))
         ports = [h for h in _ports(c, sea) if c.s["control"].get(h) == side and h not in foes]
-        linked = [p for p in ports if p in full]
+        linked = [p for p in ports if bits.has(full, p)]
         if not linked:
             continue
-        targets = {p for p in ports if p not in blocked and any(q != p for q in linked)}
+        targets = [p for p in ports if p not in blocked_set and any(q != p for q in linked)]
         if targets:
-            out |= _reach(c, targets, blocked)
+            out |= _reach(c, bits.of(targets), blocked)
     return out
 
 
-def _ports(c: Ctx, sea: str) -> list[str]:
-    key = ("ports", sea)
-    if key not in c.cache:
-        c.cache[key] = sorted(h for h, x in c.map.hexes.items() if x.port == sea)
-    return c.cache[key]
+def _ports(c: Ctx, sea: str) -> tuple[str, ...]:
+    return terrain.ports(c, sea)
 
 
 def baku_hex(c: Ctx) -> str | None:
@@ -236,11 +247,13 @@ def baku_usable(c: Ctx) -> bool:
     return bool(baku) and c.controller(baku) == SOVIET and baku not in blocked_hexes(c, SOVIET)
 
 
-def baku_is_full_source(c: Ctx, soviet_full_without_baku: frozenset[str]) -> bool:
-    """13.2.3: Baku is a full source while another Soviet-held Caspian port traces supply without it."""
+def baku_is_full_source(c: Ctx, soviet_full_without_baku: int) -> bool:
+    """13.2.3: Baku is a full source while another Soviet-held Caspian port traces supply without it
+    (the argument: the Soviet full-supply hexes without Baku, as bits)."""
     baku = baku_hex(c)
+    bits = terrain.hex_bits(c)
     for hid in _ports(c, "caspian"):
-        if hid != baku and c.controller(hid) == SOVIET and hid in soviet_full_without_baku:
+        if hid != baku and c.controller(hid) == SOVIET and bits.has(soviet_full_without_baku, hid):
             return True
     return False
 
@@ -251,9 +264,7 @@ def baku_full_source(c: Ctx) -> bool:
         return False
     key = ("baku_full",)
     if key not in c.cache:
-        full, _ = _trace_net(c, sources(c, "SU"), SOVIET)
-        full |= _port_links(c, SOVIET, full)
-        c.cache[key] = baku_is_full_source(c, frozenset(full))
+        c.cache[key] = baku_is_full_source(c, _full_without_baku(c))
     return c.cache[key]
 
 

@@ -8,6 +8,7 @@ board and kept in `land_edges`.
 from __future__ import annotations
 
 from .context import Ctx
+from .hexbits import HexBits
 
 
 RIVER_KEYS = {"river": "river", "major": "major_river"}  # map hexside value -> TEC row
@@ -66,9 +67,48 @@ def _static(c: Ctx) -> dict:
             edges[hid] = tuple((n, enter_cost(c, hid, n)) for n in c.map.neighbours(hid)
                                if land(c, n) and not impassable(c, hid, n))
         rail = {hid: tuple(c.map.rail_links(hid)) for hid in c.map.hexes}
-        tables = {"map": c.map, "edges": edges, "rail": rail}
+        tables = {"map": c.map, "edges": edges, "rail": rail,
+                  "offboard": frozenset(h for h in c.map.hexes if not land(c, h)),
+                  "oil": tuple(sorted(h for h, x in c.map.hexes.items() if x.oil)),
+                  "vp": tuple(sorted(h for h, x in c.map.hexes.items() if x.vp)),
+                  "strongpoints": tuple(sorted(h for h, x in c.map.hexes.items()
+                                               if x.oil or x.vp or x.fortress or x.settlement in ("city", "major_city"))),
+                  "ports": {sea: tuple(sorted(h for h, x in c.map.hexes.items() if x.port == sea))
+                            for sea in {x.port for x in c.map.hexes.values() if x.port}},
+                  "bits": HexBits(c.map.hexes, {h: [n for n, _ in e] for h, e in edges.items()}, rail)}
         _STATIC[key] = tables
     return tables
+
+
+def offboard(c: Ctx) -> frozenset[str]:
+    """Hexes no unit may stand in: off the playable board or water."""
+    return _static(c)["offboard"]
+
+
+def oil_hexes(c: Ctx) -> tuple[str, ...]:
+    """Every oil hex (17.1), sorted."""
+    return _static(c)["oil"]
+
+
+def vp_hexes(c: Ctx) -> tuple[str, ...]:
+    """Every VP hex, sorted."""
+    return _static(c)["vp"]
+
+
+def strongpoints(c: Ctx) -> tuple[str, ...]:
+    """Hexes printed as oil, VP, city or fortress: with a destroyed-fortress marker (a city, 16.2.2) the
+    only ones that may bar an enemy supply line by who holds them (13.1.3)."""
+    return _static(c)["strongpoints"]
+
+
+def ports(c: Ctx, sea: str) -> tuple[str, ...]:
+    """The ports on `sea`, sorted."""
+    return _static(c)["ports"].get(sea, ())
+
+
+def hex_bits(c: Ctx) -> HexBits:
+    """The board's hexes as bits, with its land steps and rail links as shifts (see hexbits)."""
+    return _static(c)["bits"]
 
 
 def land_edges(c: Ctx) -> dict[str, tuple[tuple[str, int], ...]]:

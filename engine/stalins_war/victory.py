@@ -8,7 +8,7 @@
 """
 from __future__ import annotations
 
-from . import supply
+from . import supply, terrain
 from .constants import AXIS, SOVIET
 from .context import Ctx
 
@@ -43,7 +43,7 @@ def soviet_vp_hexes(c: Ctx) -> list[str]:
 
 
 def oil_hexes(c: Ctx) -> list[str]:
-    return sorted(h for h, x in c.map.hexes.items() if x.oil)
+    return list(terrain.oil_hexes(c))
 
 
 def end_of_turn(c: Ctx) -> None:

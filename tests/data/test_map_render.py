@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import ast
-import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -128,19 +127,6 @@ def test_unknown_hex_and_odd_text_are_safe(board):
     root = parse(render.render_svg(board, odd, title="<Test & title>"))
     units = [g.get("data-unit") for g in root.iter(f"{SVG}g") if g.get("data-unit")]
     assert units == ["SU-<&>"]
-
-
-def test_render_is_fast(board):
-    fresh = mapdata.load_map(DATA_DIR)
-    counters = counters_for(fresh)
-    start = time.perf_counter()
-    render.render_svg(fresh, counters)
-    cold = time.perf_counter() - start
-    start = time.perf_counter()
-    render.render_svg(fresh, counters)
-    warm = time.perf_counter() - start
-    assert cold < 0.25
-    assert warm < 0.05
 
 
 def test_render_module_does_no_io():

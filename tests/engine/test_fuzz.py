@@ -1,4 +1,4 @@
-"""The fuzzer: whole random games never crash and never stall, and every game ends with a result.
+"""The fuzzer: whole random games (and bot games with random perturbations) never crash or stall, and end with a result.
 
 `python3 manage.py bench fuzz` plays many; CI plays a few (FUZZ_GAMES, default 6 per
 scenario) and then as many more as it takes for one game to reach the late war.
@@ -56,3 +56,16 @@ def test_saved_failures_now_replay_cleanly():
     for path in SAVED:
         g = fuzzing.replay_failure(path)
         assert g.active_sides() or g.result() is not None, path.name
+
+
+BOT_GAMES = int(os.environ.get("FUZZ_BOT_GAMES", "1"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(BOT_GAMES))
+def test_bot_games_with_random_perturbations_play_out_to_a_result(seed):
+    """Bot against bot with a tenth of the decisions random (tests/fuzzing.py run_bots): no crash, a result."""
+    out = fuzzing.run_bots(4000 + seed, 0.1)
+    assert out["error"] is None, out.get("saved")
+    assert out["result"]["winner"] in ("axis", "soviet")
+    assert out["happened"]["combats fought"] > 0

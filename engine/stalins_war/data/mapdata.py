@@ -234,14 +234,15 @@ class MapData(_Model):
 
     def neighbours(self, hid: str) -> tuple[str, ...]:
         """The hexes on the board around ``hid`` (clockwise from the top; water and neutral included)."""
-        return self._neighbours[hid]
+        # Read the private dict directly: pydantic's attribute fallback costs a raised AttributeError per call.
+        return self.__pydantic_private__["_neighbours"][hid]
 
     def rail_links(self, hid: str) -> tuple[str, ...]:
         """Neighbours joined to ``hid`` by rail."""
-        return self._rail_links.get(hid, ())
+        return self.__pydantic_private__["_rail_links"].get(hid, ())
 
     def has_rail_link(self, a: str, b: str) -> bool:
-        return frozenset((a, b)) in self._rail_set
+        return frozenset((a, b)) in self.__pydantic_private__["_rail_set"]
 
     def lonlat(self, hid: str) -> tuple[float, float]:
         """Longitude and latitude of the hex centre (how far east a port lies, for 10.2.5-10.2.6)."""
@@ -259,8 +260,12 @@ class MapData(_Model):
 
     def sources(self, nationality: str, *, conditional: bool = False) -> tuple[str, ...]:
         """Hexes that are supply sources for ``nationality`` (13.2); conditional ones (Baku) only if asked."""
-        return tuple(sorted(hid for hid, h in self.hexes.items() if nationality in h.supply_source
-                            and (conditional or not h.supply_condition)))
+        key = ("sources", nationality, conditional)
+        cache = self.__pydantic_private__["_cache"]
+        if key not in cache:  # the board never changes: answer once (supply asks on every trace)
+            cache[key] = tuple(sorted(hid for hid, h in self.hexes.items() if nationality in h.supply_source
+                                      and (conditional or not h.supply_condition)))
+        return cache[key]
 
 
 # ---------------------------------------------------------------------------------- loading

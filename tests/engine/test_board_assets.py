@@ -1,0 +1,24 @@
+"""The static data a client draws from (engine.board_assets): the card faces it shows for
+cards that are not in the viewer's hand (discards, removed, face-up combat cards)."""
+from __future__ import annotations
+
+import engine
+from engine.stalins_war.data import load_data
+
+
+def test_board_assets_carry_every_card_face_in_our_words():
+    cards = engine.board_assets()["data"]["cards"]
+    data = load_data()
+    assert set(cards) == set(data.cards) and len(cards) == 110
+    taifun = cards["A12"]
+    assert taifun["name"] == data.cards["A12"].name and taifun["side"] == "axis"
+    assert taifun["ops"] == data.cards["A12"].ops and taifun["text"] == data.cards["A12"].text
+    stuka = cards["A2"]
+    assert stuka["kind"] == "combat" and stuka["combat_role"] == "attacker" and stuka["rp"] == {"PZ": 1}
+    assert all("combat_role" not in c for c in cards.values() if c["kind"] != "combat")
+
+
+def test_board_assets_hold_no_game_state():
+    data = engine.board_assets()["data"]
+    # a card face never says where the card is: no hand, pile or seed in the static data
+    assert not any({"hand", "pile", "location", "seed"} & set(c) for c in data["cards"].values())
