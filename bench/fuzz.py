@@ -1,11 +1,14 @@
 """Play many random games and report failures (saved under tests/fuzz_failures/).
 
     python3 manage.py bench fuzz [GAMES] [--scenario campaign|tournament] [--first-seed N] [--late]
+    python3 manage.py bench fuzz [GAMES] --bots [SHARE]
 
 Every third game turns the optional rules on (23.1.1–23.1.4) and every fourth adds a bid.
 `--late` starts each campaign from a Total War position instead (turns 6–18, both decks in
 play, tests/fuzzing.py `total_war_position`) and also reports how many reached turn 18 and
-which cards were played as events.
+which cards were played as events. `--bots` plays campaigns of bot against bot (bots/, the
+fast level) with a share of random decisions (default 0.1, tests/fuzzing.py `run_bots`) and
+reports the share of games reaching turn 10 and Total War (7.6.4).
 """
 from __future__ import annotations
 
@@ -37,11 +40,18 @@ def main() -> int:
     ap.add_argument("--scenario", default="campaign")
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--late", action="store_true", help="start from Total War positions (turns 6-18)")
+    ap.add_argument("--bots", type=float, nargs="?", const=0.1, default=None, metavar="SHARE",
+                    help="bot against bot with this share of random decisions")
     ns = ap.parse_args()
     results = []
     happened: Counter = Counter()
     for seed in range(ns.first_seed, ns.first_seed + ns.games):
-        out = fuzzing.run_late(seed) if ns.late else fuzzing.run_one(ns.scenario, seed, options_for(seed))
+        if ns.bots is not None:
+            out = fuzzing.run_bots(seed, ns.bots)
+        elif ns.late:
+            out = fuzzing.run_late(seed)
+        else:
+            out = fuzzing.run_one(ns.scenario, seed, options_for(seed))
         results.append(out)
         happened.update(out["happened"])
         status = "FAIL " + out["error"].splitlines()[0] if out["error"] else \
@@ -55,6 +65,12 @@ def main() -> int:
         print(f"late-war starts: {len(results)} games, {sum(r['turn'] >= 18 for r in results)} reached turn 18, "
               f"{len(failures)} failures; {len(events)} different cards played as events "
               f"({sum(1 for c in events if int(c[1:]) > 25)} of them Total War cards)")
+    if ns.bots is not None:
+        tw = sorted(r["total_war"] for r in results if r["total_war"])
+        print()
+        print(f"bot against bot, {ns.bots:.0%} random decisions: {len(results)} games, "
+              f"{sum(r['turn'] >= 10 for r in results)} reached turn 10, {len(tw)} reached Total War "
+              f"(turns {tw}), {len(failures)} failures")
     secs = [r["seconds"] for r in results]
     print()
     print("| games | failures | median actions | median turn reached | median s/game | games/minute |")

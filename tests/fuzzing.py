@@ -2,7 +2,8 @@
 
 Choices are random among the legal actions, weighted by kind so that random games
 look like wargames: cards are mostly played for OPS, attacks are declared and
-pressed home, winners advance and exploit. A failure file
+pressed home, winners advance and exploit. `run_bots` plays bot against bot (bots/) with a
+share of random decisions, so campaigns reach the late war. A failure file
 (``tests/fuzz_failures/<scenario>-<seed>.json``) holds the scenario, seed, options,
 the actions up to the failure and the error; `tests/engine/test_fuzz.py` replays
 every such file, so a bug found once stays fixed.
@@ -113,6 +114,48 @@ def run_one(scenario: str, seed: int, options: dict | None = None, *, save: bool
     if error and save:
         FAILURES.mkdir(exist_ok=True)
         path = FAILURES / f"{scenario}{'-late' if position else ''}-{seed}.json"
+        path.write_text(json.dumps({**summary, "actions": [[s, a] for s, a in actions]}, indent=1))
+        summary["saved"] = str(path)
+    return summary
+
+
+def run_bots(seed: int, random_share: float = 0.1, *, save: bool = True, level: str = "fast") -> dict:
+    """A campaign of bot against bot (`bots.choose`) in which a share of the decisions is random
+    (the policy above): the bots carry the war into its late turns, the random share keeps the
+    games varied and reaching odd corners. Reports the turn reached and when Total War began."""
+    import bots
+
+    rng = random.Random(seed)
+    game = engine.new_game("stalins_war", scenario="campaign", seed=seed)
+    started = time.perf_counter()
+    actions: list[tuple[str, dict]] = []
+    error, total_war = None, None
+    try:
+        while game.result() is None:
+            if len(actions) >= 200_000:
+                raise randomplay.DeadEnd("no result after 200000 actions")
+            side = game.active_sides()[0]
+            if rng.random() < random_share:
+                chosen = randomplay.choose(rng, game.legal_actions(side), WEIGHTS, classify)
+            else:
+                chosen = bots.choose(game, side, level=level, seed=seed)
+            action = {k: v for k, v in chosen.items() if k != "label"}
+            actions.append((side, action))
+            game.apply(side, action)
+            if total_war is None and game.view(None)["flags"]["total_war"]:
+                total_war = game.view(None)["turn"]
+    except Exception as exc:  # noqa: BLE001 - any failure is a finding
+        error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"
+    kinds = Counter(a["type"] for _, a in actions)
+    summary = {
+        "scenario": "campaign", "seed": seed, "options": {}, "position": None, "bots": random_share,
+        "steps": len(actions), "seconds": round(time.perf_counter() - started, 2),
+        "result": game.result(), "turn": game.view(None)["turn"], "total_war": total_war, "error": error,
+        "happened": {label: kinds[t] for t, label in EVENTS.items()},
+    }
+    if error and save:
+        FAILURES.mkdir(exist_ok=True)
+        path = FAILURES / f"campaign-bots-{seed}.json"
         path.write_text(json.dumps({**summary, "actions": [[s, a] for s, a in actions]}, indent=1))
         summary["saved"] = str(path)
     return summary

@@ -1,0 +1,121 @@
+"""How well and how fast the bots play (issue #11): campaigns against random play and against each other.
+
+    python3 manage.py bench bots [GAMES] [--levels fast,search] [--search-games N] [--budget N]
+                                 [--time-limit S] [--first-seed N]
+
+For each level: bot-Axis against random Soviets and bot-Soviets against a random Axis (wins
+out of N), then bot against bot (the Axis share of wins, the turn reached, the turn Total
+War began, 7.6.4), and the bot's decision time p50/p95. "Random" is the fuzzer's policy
+(weighted random legal actions, tests/fuzzing.py). The search level is slow, so it plays
+`--search-games` games of each kind (default 2) with `--budget` simulations a decision.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import bots  # noqa: E402
+import engine  # noqa: E402
+from engine.core import randomplay  # noqa: E402
+from tests import fuzzing  # noqa: E402
+
+
+def play(seed: int, axis: str, soviet: str, budget: int | None = None, time_limit: float | None = None) -> dict:
+    """One campaign; `axis` / `soviet` is a bot level or "random". Returns the result and the timings."""
+    game = engine.new_game("stalins_war", scenario="campaign", seed=seed)
+    rng = random.Random(seed)
+    times: list[float] = []
+    total_war = None
+    steps = 0
+    while game.result() is None:
+        side = game.active_sides()[0]
+        who = axis if side == "axis" else soviet
+        if who == "random":
+            action = randomplay.choose(rng, game.legal_actions(side), fuzzing.WEIGHTS, fuzzing.classify)
+        else:
+            started = time.perf_counter()
+            action = bots.choose(game, side, level=who, seed=seed, budget=budget, time_limit=time_limit)
+            times.append(time.perf_counter() - started)
+        game.apply(side, {k: v for k, v in action.items() if k != "label"})
+        steps += 1
+        if total_war is None and game.view(None)["flags"]["total_war"]:
+            total_war = game.view(None)["turn"]
+    result = game.result()
+    return {"seed": seed, "winner": result["winner"], "rule": result["rule"], "turn": result["turn"],
+            "total_war": total_war, "times": times, "steps": steps}
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("games", type=int, nargs="?", default=10, help="campaigns of each kind at the fast level")
+    ap.add_argument("--levels", default="fast", help="comma-separated levels (fast,search)")
+    ap.add_argument("--search-games", type=int, default=2)
+    ap.add_argument("--budget", type=int, default=None, help="search simulations a decision")
+    ap.add_argument("--time-limit", type=float, default=None, help="search seconds a decision (cap)")
+    ap.add_argument("--first-seed", type=int, default=0)
+    ns = ap.parse_args()
+    rows = []
+    tw_turns: Counter = Counter()
+    for level in ns.levels.split(","):
+        n = ns.games if level == "fast" else ns.search_games
+        seeds = range(ns.first_seed, ns.first_seed + n)
+        kinds = {"axis": (level, "random"), "soviet": ("random", level), "both": (level, level)}
+        out: dict[str, list[dict]] = {}
+        started = time.perf_counter()
+        for kind, (axis, soviet) in kinds.items():
+            out[kind] = []
+            for seed in seeds:
+                r = play(seed, axis, soviet, ns.budget, ns.time_limit)
+                out[kind].append(r)
+                print(f"{level:6s} {kind:6s} seed {seed:3d}: {r['winner']:6s} {r['rule']} turn {r['turn']:2d} "
+                      f"Total War {r['total_war']}  {r['steps']} actions  "
+                      f"p95 {pct(r['times'], 0.95):.3f}s", flush=True)
+        times = [t for rs in out.values() for r in rs for t in r["times"]]
+        both = out["both"]
+        for r in both:
+            tw_turns[(level, r["total_war"] or "never")] += 1
+        tw = [r["total_war"] for r in both if r["total_war"]]
+        rows.append({
+            "level": level, "n": n,
+            "axis_vs_random": sum(r["winner"] == "axis" for r in out["axis"]),
+            "soviet_vs_random": sum(r["winner"] == "soviet" for r in out["soviet"]),
+            "axis_share": sum(r["winner"] == "axis" for r in both) / len(both),
+            "turn_median": statistics.median(r["turn"] for r in both),
+            "turn_range": (min(r["turn"] for r in both), max(r["turn"] for r in both)),
+            "tw_median": statistics.median(tw) if tw else None, "tw_games": len(tw),
+            "p50": pct(times, 0.5), "p95": pct(times, 0.95), "decisions": len(times),
+            "minutes": (time.perf_counter() - started) / 60,
+        })
+    print()
+    print("| level | bot Axis vs random (wins) | bot Soviets vs random (wins) | bot vs bot: Axis wins | "
+          "turn reached (median, range) | Total War began (median turn, games) | decision p50 / p95 | minutes |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    for r in rows:
+        tw = f"{r['tw_median']} ({r['tw_games']} of {r['n']})" if r["tw_median"] else f"never (0 of {r['n']})"
+        print(f"| {r['level']} | {r['axis_vs_random']} of {r['n']} | {r['soviet_vs_random']} of {r['n']} | "
+              f"{r['axis_share']:.0%} | {r['turn_median']} ({r['turn_range'][0]}–{r['turn_range'][1]}) | {tw} | "
+              f"{r['p50'] * 1000:.0f} / {r['p95'] * 1000:.0f} ms | {r['minutes']:.1f} |")
+    print()
+    print("| level | Total War begins in turn (bot vs bot) | games |")
+    print("| --- | --- | --- |")
+    for (level, turn), k in sorted(tw_turns.items(), key=lambda kv: (kv[0][0], str(kv[0][1]).zfill(5))):
+        print(f"| {level} | {turn} | {k} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,555 @@
+"""The `fast` level: heuristics that know the game, one decision at a time, from the view alone.
+
+Every decision is read from the legal actions on offer (their types say which step of the
+sequence of play this is) and scored with a `Situation` built from the side's view:
+
+- card plays (7.2.6): reinforcement events first, then the event, OPS or RP play worth most
+  now (OPS after the consecutive count of 7.3.2, RP when steps are missing, 7.4);
+- movement (10.1): each unit once a round, to the hex that most raises its worth — toward the
+  objectives the side wants (VP hexes, oil, cities: 5.1.1–5.1.3), holding threatened ones,
+  next to friends, in good terrain; trenches when the weather turns (10.3, 15.1);
+- combat (11.0): markers and attacks where the fire tables favour the attacker (the preview
+  of the declared fire decides whether to resolve or cancel), combat cards in big fights,
+  losses on the units that keep most strength, retreats toward friends, advance and Blitz;
+- replacements, placements, discards and every other decision: sensible defaults, and a
+  fallback that takes any legal action so a new action type never crashes the bot.
+"""
+from __future__ import annotations
+
+import random
+
+from .situation import DEFENSIVE, Situation, grants_ops
+
+TERMINAL = ("end_", "done_", "skip_", "decline", "cancel", "stand", "accept_retreat")
+
+# Events worth more than their OPS (bonus on top of the OPS they grant), by card id.
+EVENT_BONUS = {
+    "A12": 3.0, "A14": 2.5, "A15": 3.0, "A16": 4.0, "A17": 1.5, "A19": 2.5, "A27": 1.0,
+    "A30": 1.5, "A33": 1.0, "A46": 1.5, "A52": 0.5, "A10": 1.0,
+    "S9": 2.0, "S11": 3.0, "S12": 2.5, "S13": 2.0, "S14": 2.0, "S15": 2.0, "S16": 1.5,
+    "S22": 1.0, "S25": 0.5, "S33": 1.0, "S35": 2.0, "S36": 1.5, "S39": 2.0, "S40": 2.0,
+    "S43": 1.0, "S49": 2.0, "S51": 2.5, "S52": 2.0, "S53": 1.0, "S54": 1.5, "S55": 3.0,
+}
+# Events only worth playing from a given turn (the attack permissions of 11.1.9 and the like).
+EVENT_FROM_TURN = {"A12": 2, "A14": 2, "A15": 5, "A16": 2, "A17": 3, "A19": 3, "S11": 1, "S55": 6}
+
+
+def decide(view: dict, legal: list[dict], side: str, rng: random.Random, game=None, quick: bool = False) -> dict:
+    """One of `legal`, chosen by the heuristics. With `game`, attacks are weighed on the fire
+    preview of a determinized copy (engine.determinize: nothing hidden is read). `quick` (the
+    search level's rollouts) skips movement and exploitation: units fight where they stand."""
+    types = {a["type"] for a in legal}
+    if quick:
+        for stop in ("end_movement", "end_exploitation"):
+            if stop in types:
+                return _first(legal, stop)
+    sit = Situation(view, side)
+    sit.game = game
+    for handler_types, handler in HANDLERS:
+        if types & handler_types:
+            choice = handler(sit, legal, rng)
+            if choice is not None:
+                return choice
+    return fallback(sit, legal, rng)
+
+
+def _of(legal, *types):
+    return [a for a in legal if a["type"] in types]
+
+
+def _first(legal, *types):
+    for t in types:
+        for a in legal:
+            if a["type"] == t:
+                return a
+    return None
+
+
+def _best(scored, rng):
+    """The action with the highest score (a tiny random tie-break keeps seeds meaningful)."""
+    if not scored:
+        return None, None
+    best = max(scored, key=lambda sa: (sa[0] + rng.random() * 1e-6))
+    return best[1], best[0]
+
+
+# ---- hex worth ------------------------------------------------------------------------------
+def hex_value(sit: Situation, unit: dict | None, hid: str) -> float:
+    """How good `hid` is for `unit` of this side to stand in (higher is better)."""
+    friends = sit.own_count.get(hid, 0) - (1 if unit and unit.get("hex") == hid else 0)
+    key = (hid, friends)
+    val = sit.hex_cache.get(key)
+    if val is None:
+        val = sit.hex_cache[key] = _hex_worth(sit, hid, friends)
+    if unit and unit["defense"] <= 2 and sit.d_foe.get(hid, 99) <= 1 and hid not in sit.objective_hexes:
+        val -= 1.0  # a weak unit stays out of the enemy's reach
+    return val
+
+
+def _hex_worth(sit: Situation, hid: str, friends: int) -> float:
+    b = sit.b
+    w_off = sit.offensive_weight()
+    off = sit.offense().get(hid, -40.0)
+    if sit.side == "axis":
+        # The Axis drives on; what it holds it keeps by garrisons (below), not by turning back.
+        val = w_off * off
+    else:
+        dfn = sit.defense().get(hid, -40.0) if sit.threats() else off
+        val = w_off * off + (1.0 - w_off) * dfn
+    d = sit.d_foe.get(hid, 99)
+    x = b.hexes.get(hid, {})
+    objective = hid in sit.objective_hexes
+    if sit.side == "soviet":
+        if d in (1, 2):
+            val += 1.5
+        elif d > 5:
+            val -= 0.3 * (d - 5)
+    elif d == 1:
+        val += 0.5
+    near = sum(1 for n in b.adj.get(hid, ()) if n in sit.own_hexes)
+    val += 0.4 * min(near, 3)
+    val -= (0.3 if objective else 0.8) * friends
+    if set(b.terrain(hid)) & DEFENSIVE or x.get("settlement") in ("city", "major_city"):
+        val += 1.0 if sit.side == "soviet" or sit.winter else 0.0
+    if x.get("vp") and sit.holder(hid) == sit.side and not friends:
+        if sit.side == "axis":
+            # 5.1.3: the Soviets win holding every Soviet VP hex; a garrison keeps one.
+            val += 4.0 if hid in b.soviet_vp and d <= 4 else 0.0
+        elif d <= 3:
+            val += 3.0
+    if sit.side == "soviet" and x.get("name") in ("Moscow", "Leningrad") and sit.holder(hid) == "soviet":
+        # 5.1.2: losing Moscow and Leningrad early loses the war; both always keep a garrison.
+        val += 6.0 if not friends else 1.5 if friends == 1 and d <= 4 else 0.0
+    if objective and sit.holder(hid) not in (sit.side, None) and hid not in sit.foe_hexes:
+        val += 8.0 if x.get("vp") else 3.0  # entering takes control (3.0, 5.1.1)
+    if sit.trench.get(hid) == sit.side:
+        val += 0.8
+    return val
+
+
+# ---- the action round -----------------------------------------------------------------------
+def card_play(sit: Situation, legal, rng):
+    return _best(card_scores(sit, legal), rng)[0]
+
+
+def card_scores(sit: Situation, legal) -> list:
+    """[(worth, action)] for every card play and 0-OPS round on offer."""
+    hand = {c["id"]: c for c in (sit.v.get("hand") or [])}
+    own = [u for u in sit.v["units"] if u["side"] == sit.side]
+    missing = sum(u["lost"] for u in own) + sum(
+        1 for uid in sit.v["boxes"]["eliminated"] if sit.b.units.get(uid, {}).get("side") == sit.side)
+    combat_cards = sum(1 for c in hand.values() if c["kind"] == "combat")
+    front = sum(1 for h in sit.own_hexes if sit.d_foe.get(h, 99) <= 1)
+    # 5.1.3: an Axis holding no Soviet VP hex loses at the end of turns 2-12: only OPS help then.
+    urgent = sit.side == "axis" and 2 <= sit.turn <= 12 and \
+        not any(sit.holder(h) == "axis" for h in sit.b.soviet_vp)
+    scored = []
+    for a in legal:
+        if a["type"] == "zero_ops":
+            if a["option"] == "operate":
+                scored.append((0.5 + sit.v["banked"].get(sit.side, 0), a))
+            else:
+                scored.append((0.3 + (0.6 if sit.v["consec"].get(sit.side, 0) >= 2 else 0), a))
+            continue
+        if a["type"] != "play_card":
+            continue
+        card = hand.get(a["card"], {"kind": "event", "ops": 0, "rp": {}, "text": "", "starred": False, "plays": []})
+        play = next((p for p in card.get("plays", ()) if p.get("as") == a["as"]), {})
+        if a["as"] == "ops":
+            ops = play.get("ops", card["ops"])
+            val = 1.0 * ops + (0.5 if front else 0.0)
+            if sit.side == "axis" and sit.turn <= 3 and ops >= 2:
+                val += 1.0  # Barbarossa: the OPS carry the drive east
+            if card["kind"] == "combat" and combat_cards < 3:
+                val -= 1.5
+            if card["kind"] == "reinforcement":
+                val -= 2.0
+        elif a["as"] == "rp":
+            total = sum(card["rp"].values())
+            val = 1.2 * min(total, missing / 2) - 0.5
+        else:
+            if card["kind"] == "reinforcement":
+                # The Soviets need every army early; the Axis's allies can wait for a quiet round.
+                val = 5.0 + 0.5 * card["ops"] if sit.side == "soviet" else \
+                    2.0 + 0.6 * card["ops"] + (1.5 if sit.turn >= 5 else 0.0)
+            else:
+                val = grants_ops(card) + EVENT_BONUS.get(card["id"], 0.3) + (0.5 if card.get("starred") else 0.0)
+                if sit.turn < EVENT_FROM_TURN.get(card["id"], 0):
+                    val -= 3.0
+                if sit.side == "axis" and sit.turn <= 6 and not grants_ops(card) and card["id"] not in EVENT_BONUS:
+                    val -= 1.0  # the Axis's years of attack are short: OPS first
+                if "RP" in (card.get("text") or "")[:40] and "Mark" in (card.get("text") or "")[:10]:
+                    val = 1.2 * min(4, missing / 2)
+        if urgent:
+            gives_ops = a["as"] == "ops" or (a["as"] == "event" and grants_ops(card))
+            val += 3.0 if gives_ops else -3.0
+        scored.append((val, a))
+    return scored
+
+
+# ---- movement -------------------------------------------------------------------------------
+def movement(sit: Situation, legal, rng):
+    dec = sit.v.get("decision") or {}
+    spent = dec.get("mp_spent") or {}
+    ops = dec.get("ops", 0) + dec.get("banked", 0)
+    start: dict[str, float] = {}
+    scored = []
+    for a in legal:
+        t = a["type"]
+        if t not in ("move", "rail", "sea"):
+            continue
+        uid = a["unit"]
+        if spent.get(uid) or uid in (dec.get("strategic") or ()):
+            continue
+        u = sit.units.get(uid)
+        if u is None or u["kind"] == "partisan" or not u["hex"]:
+            continue
+        if t != "move" and sit.d_foe.get(u["hex"], 99) < 5:
+            continue
+        if uid not in start:
+            start[uid] = hex_value(sit, u, u["hex"])
+        cost = 2.5 * a.get("ops", 0)
+        gain = hex_value(sit, u, a["to"]) - start[uid] - cost
+        scored.append((gain, a))
+    move, gain = _best(scored, rng)
+    if move is not None and gain > 0.5:
+        return move
+    trench = entrenchment(sit, legal, ops)
+    if trench is not None:
+        return trench
+    partisans = _of(legal, "place_partisans")
+    if partisans and ops >= 2:
+        return min(partisans, key=lambda a: (sit.d_foe.get(a["hex"], 99), a["hex"]))
+    return _first(legal, "end_movement")
+
+
+def entrenchment(sit: Situation, legal, ops):
+    options = [a for a in _of(legal, "entrench") if not a.get("bonus")]
+    if not options or ops < 1:
+        return None
+    wanted = (sit.side == "axis" and (sit.winter or sit.mud or sit.offensive_weight() < 0.5)) or \
+             (sit.side == "soviet" and sit.offensive_weight() < 0.5)
+    if not wanted:
+        return None
+    attacks = len([p for p in attack_plans(sit, set(sit.v["markers"]["combat"]), ()) if p[0] > 0.5])
+    if ops <= min(attacks, 2):
+        return None
+    scored = []
+    for a in options:
+        h = a["hex"]
+        if sit.d_foe.get(h, 99) > 2:
+            continue
+        worth = 1.0 + (2.0 if sit.b.hexes[h].get("vp") else 0.0) + 0.3 * len(sit.own_at(h))
+        scored.append((worth, a))
+    return _best(scored, rng_stub)[0]
+
+
+class _Stub:
+    @staticmethod
+    def random():
+        return 0.0
+
+
+rng_stub = _Stub()
+
+
+# ---- combat ---------------------------------------------------------------------------------
+def attack_plans(sit: Situation, marked: set, fought, only_marked: bool = False):
+    """[(score, target, hexes to mark)] for every enemy hex next to own units, best first."""
+    b = sit.b
+    fought = set(fought)
+    objectives = sit.objectives(sit.side)
+    plans = []
+    for t in sit.foe_hexes:
+        defenders = sit.foe_at(t)
+        if not defenders:
+            continue
+        sources = [h for h in b.adj.get(t, ()) if h in sit.own_hexes and (h in marked or not only_marked)]
+        units = [u for h in sources for u in sit.own_at(h)
+                 if u["id"] not in fought and u["attack"] > 0 and u["supply"] != "none" and u["kind"] != "partisan"]
+        if not units:
+            continue
+        att = sum(u["attack"] for u in units)
+        dfn = sum(u["defense"] for u in defenders)
+        hits = b.expected_hits(att, any(u["lcu"] for u in units), -sit.defense_shift(t))
+        back = b.expected_hits(dfn, any(u["lcu"] for u in defenders))
+        steps = sum(u["steps"] - u["lost"] for u in defenders)
+        score = hits - 0.8 * back + (1.5 if hits >= steps else 0.0) + objective_weight(sit) * objectives.get(t, 0.0)
+        if sit.side == "soviet":
+            score -= 0.5 * (1.0 - sit.offensive_weight())
+        need = sorted((h for h in sources if h not in marked),
+                      key=lambda h: -sum(u["attack"] for u in sit.own_at(h)))
+        plans.append((score, t, need))
+    plans.sort(key=lambda p: (-p[0], p[1]))
+    return plans
+
+
+def objective_weight(sit: Situation) -> float:
+    """How much taking an objective is worth in combat odds (the Axis must take ground, 5.1.3)."""
+    return 0.2 if sit.side == "axis" else 0.08
+
+
+def marking(sit: Situation, legal, rng):
+    marked = set(sit.v["markers"]["combat"])
+    can = {a["hex"]: a for a in _of(legal, "mark_combat")}
+    for score, _t, need in attack_plans(sit, marked, (sit.v.get("decision") or {}).get("fought") or ()):
+        if score <= (0.0 if sit.side == "axis" else 0.3):
+            break
+        for h in need:
+            if h in can:
+                return can[h]
+    return _first(legal, "end_marking")
+
+
+def choose_attack(sit: Situation, legal, rng):
+    marked = set(sit.v["markers"]["combat"])
+    fought = (sit.v.get("decision") or {}).get("fought") or ()
+    targets = {a["target"]: a for a in _of(legal, "attack")}
+    tried = 0
+    for score, t, _need in attack_plans(sit, marked, fought, only_marked=True):
+        if score <= -1.0 or tried >= 4:
+            break
+        if t not in targets:
+            continue
+        if sit.game is None:
+            if score > 0.0:
+                return targets[t]
+            continue
+        tried += 1
+        if previewed_score(sit, targets[t]) > 0.0:
+            return targets[t]
+    return _first(legal, "end_combat")
+
+
+def previewed_score(sit: Situation, attack: dict) -> float:
+    """Declare the attack on a determinized copy, commit as `declare` would, and score the fire preview."""
+    import engine
+
+    copy = engine.determinize(sit.game, sit.side, 0)
+    copy.apply(sit.side, {k: v for k, v in attack.items() if k != "label"})
+    for _ in range(40):
+        commits = _of(copy.legal_actions(sit.side), "commit")
+        if not commits:
+            break
+        copy.apply(sit.side, {"type": "commit", "unit": _strongest(sit, commits)["unit"]})
+    if not _of(copy.legal_actions(sit.side), "resolve"):
+        return -99.0
+    return combat_score(sit, (copy.view(sit.side).get("decision") or {}).get("combat") or {})
+
+
+def _strongest(sit: Situation, commits):
+    return max(commits, key=lambda a: (sit.units.get(a["unit"], {}).get("attack", 0), a["unit"]))
+
+
+def combat_score(sit: Situation, combat: dict) -> float:
+    fire = combat.get("fire") or {}
+    hits = _mean_hits(fire.get(sit.side))
+    back = _mean_hits(fire.get(sit.foe))
+    steps = sum(d["steps_left"] for d in combat.get("defenders", ()))
+    bonus = objective_weight(sit) * sit.objectives(sit.side).get(combat.get("target"), 0.0)
+    caution = 0.5 * (1.0 - sit.offensive_weight()) if sit.side == "soviet" else 0.0
+    return hits - 0.8 * back + (1.5 if hits >= steps else 0.0) + bonus - caution
+
+
+def _mean_hits(fire: dict | None) -> float:
+    if not fire or not fire.get("rolls"):
+        return 0.0
+    return sum(r[0] for r in fire["rolls"]) / len(fire["rolls"])
+
+
+def declare(sit: Situation, legal, rng):
+    commits = _of(legal, "commit")
+    if commits:
+        return _strongest(sit, commits)
+    combat = (sit.v.get("decision") or {}).get("combat") or {}
+    resolve = _first(legal, "resolve")
+    if resolve is not None:
+        # The attack was chosen on this same preview (`choose_attack`): cancel only a clear loser,
+        # so a bot never declares and cancels the same attack over and over.
+        if combat_score(sit, combat) > -1.5 or not _first(legal, "cancel"):
+            return resolve
+    return _first(legal, "cancel", "resolve")
+
+
+def combat_cards(sit: Situation, legal, rng):
+    plays = _of(legal, "combat_card")
+    if not plays:
+        return _first(legal, "done_combat_cards")
+    combat = (sit.v.get("decision") or {}).get("combat") or {}
+    mine = set(sit.v["cards"][sit.side]["face_up"])
+    played = combat.get("cards", {}).get(sit.side) or []
+    size = sum(u["strength"] for u in combat.get("attackers", ())) + \
+        sum(u["strength"] for u in combat.get("defenders", ()))
+    big = size >= 10 or sit.b.hexes.get(combat.get("target"), {}).get("vp")
+    for a in sorted(plays, key=lambda a: a["card"]):
+        if a["card"] in mine or (big and len(played) < 1):
+            if a["card"] not in played:
+                return a
+    return _first(legal, "done_combat_cards") or plays[0]
+
+
+def unit_worth(u: dict | None) -> float:
+    if not u:
+        return 0.0
+    return u["attack"] + u["defense"] + (3 if u.get("lcu") else 0)
+
+
+def take_loss(sit: Situation, legal, rng):
+    combat = (sit.v.get("decision") or {}).get("combat") or {}
+    left = {x["id"]: x["steps_left"] for x in combat.get("attackers", ()) + combat.get("defenders", ())}
+    scored = []
+    for a in _of(legal, "take_loss"):
+        u = sit.units.get(a["unit"])
+        steps = left.get(a["unit"], (u["steps"] - u["lost"]) if u else 1)
+        # Keep strength: lose a step where it costs least, never the last step of a strong unit.
+        scored.append((3.0 * min(steps, 3) - 0.3 * unit_worth(u) + (2.0 if u and not u["lcu"] and steps > 1 else 0), a))
+    return _best(scored, rng)[0]
+
+
+def no_retreat(sit: Situation, legal, rng):
+    combat = (sit.v.get("decision") or {}).get("combat") or {}
+    t = combat.get("target")
+    x = sit.b.hexes.get(t, {})
+    if x.get("vp") or x.get("capital") or x.get("oil"):
+        left = {d["id"]: d["steps_left"] for d in combat.get("defenders", ())}
+        options = [a for a in _of(legal, "no_retreat") if left.get(a["unit"], 0) >= 2]
+        if options:
+            return max(options, key=lambda a: (left.get(a["unit"], 0), a["unit"]))
+    return _first(legal, "accept_retreat")
+
+
+def retreat(sit: Situation, legal, rng):
+    scored = []
+    for a in _of(legal, "retreat"):
+        end = a["path"][-1] if a.get("path") else None
+        u = sit.units.get(a["unit"])
+        scored.append((hex_value(sit, u, end) - 2.0 * (sit.d_foe.get(end, 9) <= 1) if end else -99, a))
+    return _best(scored, rng)[0]
+
+
+def advance(sit: Situation, legal, rng):
+    blitz = _first(legal, "place_blitz")
+    if blitz is not None:
+        return blitz
+    combat = (sit.v.get("decision") or {}).get("combat") or {}
+    t = combat.get("target")
+    if len(combat.get("advanced") or ()) < 3 and t:
+        scored = []
+        for a in _of(legal, "advance"):
+            u = sit.units.get(a["unit"])
+            if u is None:
+                continue
+            gain = hex_value(sit, u, t) - hex_value(sit, u, u["hex"]) + (1.0 if sit.side == "axis" else 0.0)
+            scored.append((gain + 0.1 * u["ma"], a))
+        a, gain = _best(scored, rng)
+        if a is not None and gain > -0.5:
+            return a
+    return _first(legal, "end_advance")
+
+
+def exploitation(sit: Situation, legal, rng):
+    done = set((sit.v.get("decision") or {}).get("exploited") or ())
+    start: dict[str, float] = {}
+    scored = []
+    for a in _of(legal, "exploit"):
+        u = sit.units.get(a["unit"])
+        if u is None or a["unit"] in done:
+            continue
+        if a["unit"] not in start:
+            start[a["unit"]] = hex_value(sit, u, u["hex"])
+        scored.append((hex_value(sit, u, a["to"]) - start[a["unit"]], a))
+    a, gain = _best(scored, rng)
+    if a is not None and gain > 0.5:
+        return a
+    return _first(legal, "end_exploitation")
+
+
+# ---- between the rounds ---------------------------------------------------------------------
+def replacements(sit: Situation, legal, rng):
+    scored = []
+    for a in legal:
+        u = sit.units.get(a.get("unit")) or _unit_def(sit, a.get("unit"))
+        if a["type"] == "replace":
+            front = 1.0 if u and u.get("hex") and sit.d_foe.get(u["hex"], 99) <= 3 else 0.0
+            scored.append((3.0 + unit_worth(u) * 0.3 + front, a))
+        elif a["type"] == "recreate":
+            scored.append((2.0 + unit_worth(u) * 0.3 + 0.05 * hex_value(sit, u, a["hex"]), a))
+    return _best(scored, rng)[0] or _first(legal, "end_replacements")
+
+
+def _unit_def(sit: Situation, uid: str | None) -> dict | None:
+    d = sit.b.units.get(uid) if uid else None
+    if not d:
+        return None
+    a, df, ma = d["steps"][0]
+    return {"id": uid, "hex": None, "side": d["side"], "attack": a, "defense": df, "ma": ma,
+            "lcu": d["lcu"], "kind": d["kind"], "steps": len(d["steps"]), "lost": 0}
+
+
+def placement(sit: Situation, legal, rng):
+    scored = []
+    for a in _of(legal, "place"):
+        u = sit.units.get(a["unit"]) or _unit_def(sit, a["unit"])
+        scored.append((hex_value(sit, u, a["hex"]), a))
+    return _best(scored, rng)[0]
+
+
+def discards(sit: Situation, legal, rng):
+    hand = {c["id"]: c for c in (sit.v.get("hand") or [])}
+    for a in sorted(_of(legal, "discard"), key=lambda a: a["card"]):
+        c = hand.get(a["card"])
+        if c and c["ops"] <= 1 and c["kind"] == "event" and c["id"] not in EVENT_BONUS:
+            return a
+    return _first(legal, "done_discarding")
+
+
+def pick(sit: Situation, legal, rng):
+    picks = _of(legal, "pick_card", "buy_card")
+    if picks and picks[0]["type"] == "pick_card":
+        return max(picks, key=lambda a: (_card_ops(a["card"]), a["card"]))
+    return _first(legal, "decline_pick", "decline_purchase")
+
+
+def _card_ops(cid: str) -> int:
+    return {"S4": 4, "S5": 3, "S1": 3, "S2": 3, "S3": 3, "S6": 3}.get(cid, 0)
+
+
+def end_of_turn(sit: Situation, legal, rng):
+    return _first(legal, "end_turn")
+
+
+def fallback(sit: Situation, legal, rng):
+    """Any other decision: place on the best hex, else take the first positive action, else end."""
+    scored = []
+    for a in legal:
+        if a["type"].startswith(TERMINAL):
+            continue
+        where = a.get("hex") or a.get("to")
+        if isinstance(where, str) and where in sit.b.hexes:
+            unit = sit.units.get(a.get("unit")) if isinstance(a.get("unit"), str) else None
+            scored.append((hex_value(sit, unit, where), a))
+        else:
+            scored.append((0.0, a))
+    if a := _best(scored, rng)[0]:
+        return a
+    return sorted(legal, key=lambda a: a["type"])[0]
+
+
+HANDLERS = (
+    ({"play_card", "zero_ops"}, card_play),
+    ({"commit", "resolve"}, declare),
+    ({"combat_card", "done_combat_cards"}, combat_cards),
+    ({"take_loss"}, take_loss),
+    ({"no_retreat", "accept_retreat"}, no_retreat),
+    ({"retreat"}, retreat),
+    ({"advance", "place_blitz", "end_advance"}, advance),
+    ({"move", "rail", "sea", "end_movement", "entrench"}, movement),
+    ({"mark_combat", "end_marking"}, marking),
+    ({"attack", "end_combat"}, choose_attack),
+    ({"exploit", "end_exploitation"}, exploitation),
+    ({"replace", "recreate", "end_replacements"}, replacements),
+    ({"place"}, placement),
+    ({"discard", "done_discarding"}, discards),
+    ({"pick_card", "decline_pick", "buy_card", "decline_purchase"}, pick),
+    ({"end_turn"}, end_of_turn),
+)

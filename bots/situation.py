@@ -1,0 +1,148 @@
+"""One side's reading of a view: where the units stand, what is worth taking or holding.
+
+Built from `game.view(side)` alone. The fields a bot scores hexes with are computed once
+per decision: distances to the nearest enemy unit, the attraction of the objectives each
+side wants to take (VP hexes, oil, cities: 5.1.1–5.1.3, 17.1) and to hold.
+"""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from .board import Board, board, enemy
+
+# Defending terrain that shifts the attacker's fire (11.2.1 step 4), as a bot reckons it.
+DEFENSIVE = {"forest", "swamp", "mountain", "rough"}
+GRANTS = re.compile(r"Grants (\d) OPS")
+
+
+class Situation:
+    def __init__(self, view: dict, side: str) -> None:
+        self.b: Board = board()
+        self.v = view
+        self.side = side
+        self.foe = enemy(side)
+        self.turn = view["turn"]
+        self.season = view["season"]
+        self.winter = view["season"] == "winter"
+        self.mud = bool(view.get("rasputitsa"))
+        self.units = {u["id"]: u for u in view["units"]}
+        self.at: dict[str, list[dict]] = defaultdict(list)
+        for u in view["units"]:
+            if u["hex"]:
+                self.at[u["hex"]].append(u)
+        self.own_hexes = {h for h, us in self.at.items() if any(u["side"] == side for u in us)}
+        self.foe_hexes = {h for h, us in self.at.items() if any(u["side"] != side for u in us)}
+        self.control = view["control"]
+        self.d_foe = self.b.distances(self.foe_hexes) if self.foe_hexes else {}
+        self.d_own = self.b.distances(self.own_hexes) if self.own_hexes else {}
+        self.strength = {s: sum(u["attack"] + u["defense"] for u in view["units"] if u["side"] == s
+                                and u["kind"] != "partisan") for s in ("axis", "soviet")}
+        self.trench = view["markers"]["trench"]
+        self.own_count = {h: len(self.own_at(h)) for h in self.own_hexes}
+        self.objective_hexes = self.b.objective_hexes
+        self.hex_cache: dict = {}
+        self.game = None
+        self._offense = None
+        self._defense = None
+
+    # ---- what each side wants -----------------------------------------------------------
+    def holder(self, hid: str) -> str | None:
+        return self.control.get(hid)
+
+    def objectives(self, side: str) -> dict[str, float]:
+        """Hexes `side` wants to take, with their worth: enemy-held VP hexes, oil, cities."""
+        b, out = self.b, {}
+        for h in b.cities:
+            if self.holder(h) not in (side, None):
+                out[h] = 3.0
+        for h in b.vp:
+            if self.holder(h) != side:
+                out[h] = 10.0
+        for h in b.oil:
+            if self.holder(h) != side:
+                out[h] = out.get(h, 0) + 6.0
+        if side == "axis":
+            # 5.1.3: the Soviets win holding every Soviet VP hex (turns 2-12): take one, then more.
+            held = sum(1 for h in b.soviet_vp if self.holder(h) == "axis")
+            if held <= 1:
+                for h in b.soviet_vp:
+                    if h in out:
+                        out[h] += 6.0 if held == 0 else 3.0
+            # 5.1.2: Moscow, Leningrad and Rostov or Sevastopol by the end of turn 4.
+            for name in ("Moscow", "Leningrad") + (("Rostov", "Sevastopol") if self.turn <= 4 else ()):
+                h = b.by_name.get(name)
+                if h in out:
+                    out[h] += 4.0 if self.turn <= 4 else 2.0
+        else:
+            # 5.1.3: Berlin, Budapest, Bucharest, Konigsberg; first every Soviet VP hex back.
+            for h in b.soviet_vp:
+                if h in out:
+                    out[h] += 6.0
+        return out
+
+    def offense(self) -> dict[str, float]:
+        """Attraction of each hex for a unit of this side going forward: max over objectives
+        of (worth − hexes to go)."""
+        if self._offense is None:
+            self._offense = self._field(self.objectives(self.side), 1.0)
+        return self._offense
+
+    def threats(self) -> dict[str, float]:
+        """Own objectives the enemy may take soon, with how much holding them matters."""
+        out = {}
+        for h, worth in self.objectives(self.foe).items():
+            d = self.d_foe.get(h, 99)
+            if self.holder(h) == self.side and d <= (2 if self.side == "axis" else 6):
+                out[h] = worth * (1.5 if d <= 2 else 1.0 if d <= 4 else 0.5)
+        return out
+
+    def defense(self) -> dict[str, float]:
+        if self._defense is None:
+            self._defense = self._field(self.threats(), 1.0)
+        return self._defense
+
+    def _field(self, worth: dict[str, float], per_hex: float) -> dict[str, float]:
+        field: dict[str, float] = {}
+        for t, w in worth.items():
+            for h, d in self.b.distances((t,)).items():
+                val = w - per_hex * d
+                if val > field.get(h, -1e9):
+                    field[h] = val
+        return field
+
+    # ---- units ----------------------------------------------------------------------------
+    def own_at(self, hid: str) -> list[dict]:
+        return [u for u in self.at.get(hid, ()) if u["side"] == self.side]
+
+    def foe_at(self, hid: str) -> list[dict]:
+        return [u for u in self.at.get(hid, ()) if u["side"] != self.side]
+
+    def defense_shift(self, hid: str) -> int:
+        """Columns the defender of `hid` gains, roughly (terrain, cities, trenches)."""
+        shift = 0
+        if set(self.b.terrain(hid)) & DEFENSIVE:
+            shift += 1
+        if self.b.hexes.get(hid, {}).get("settlement") in ("city", "major_city"):
+            shift += 1
+        if hid in self.trench:
+            shift += 1
+        return shift
+
+    def offensive_weight(self) -> float:
+        """How much this side should press forward: the Axis mostly does, the Soviets once strong."""
+        ratio = self.strength[self.side] / max(1, self.strength[self.foe])
+        if self.side == "axis":
+            w = 1.0 if ratio > 0.8 else 0.5
+            if self.winter or self.mud:
+                w *= 0.3
+        else:
+            w = 0.15 if ratio < 0.9 else 0.6 if ratio < 1.3 else 1.0
+            if self.turn <= 3:
+                w = 0.1
+        return w
+
+
+def grants_ops(card: dict) -> int:
+    m = GRANTS.search(card.get("text") or "")
+    return int(m.group(1)) if m else 0

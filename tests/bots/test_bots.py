@@ -1,0 +1,118 @@
+"""bots.choose: always a legal action, decided only from what the side may know, the same for a seed."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import bots
+import engine
+from engine.core import randomplay
+from tests import fuzzing
+
+
+def _strip(action):
+    return {k: v for k, v in action.items() if k != "label"}
+
+
+def _random_positions(seed: int, steps: int):
+    """The game at every step of a random campaign (the fuzzer's policy), as (game, side)."""
+    rng = random.Random(seed)
+    game = engine.new_game("stalins_war", scenario="campaign", seed=seed)
+    for _ in range(steps):
+        if game.result() is not None:
+            return
+        side = game.active_sides()[0]
+        yield game, side
+        game.apply(side, _strip(randomplay.choose(rng, game.legal_actions(side), fuzzing.WEIGHTS, fuzzing.classify)))
+
+
+def test_choose_always_returns_a_legal_action_on_random_positions():
+    kinds = set()
+    for seed in (21, 22):
+        for game, side in _random_positions(seed, 450):
+            action = bots.choose(game, side, seed=seed)
+            assert action in game.legal_actions(side)
+            kinds.add(action["type"])
+    # The walk met the main steps of the sequence of play.
+    assert {"play_card", "move", "end_movement", "commit"} <= kinds, kinds
+
+
+def test_bot_plays_the_barbarossa_turn_against_itself():
+    game = engine.new_game("stalins_war", scenario="campaign", seed=4)
+    seen = set()
+    while game.view(None)["turn"] == 1 and game.result() is None:
+        side = game.active_sides()[0]
+        action = bots.choose(game, side, seed=4)
+        game.apply(side, _strip(action))
+        seen.add(action["type"])
+    assert {"play_card", "mark_combat", "attack", "resolve", "advance"} <= seen, seen
+
+
+def test_choose_is_deterministic_for_a_seed():
+    for game, side in _random_positions(5, 120):
+        pass
+    assert bots.choose(game, side, seed=3) == bots.choose(engine.load(game.to_json()), side, seed=3)
+
+
+def _twin_games():
+    """Two games the Axis cannot tell apart: same public state, other Soviet hand, other seed."""
+    axis = ["A1", "A2", "A3", "A4", "A12", "A14"]
+    one = engine.new_game("stalins_war", seed=1, position={
+        "setup": True, "turn": 2, "hands": {"axis": axis, "soviet": ["S9", "S10", "S12", "S13", "S18", "S19"]}})
+    two = engine.new_game("stalins_war", seed=77, position={
+        "setup": True, "turn": 2, "hands": {"axis": axis, "soviet": ["S11", "S14", "S15", "S16", "S22", "S25"]}})
+    assert one.view("axis") == two.view("axis") and one.to_json() != two.to_json()
+    return one, two
+
+
+@pytest.mark.parametrize("level, decisions", [("fast", 3), ("search", 1)])
+def test_hidden_information_does_not_change_the_choice(level, decisions):
+    one, two = _twin_games()
+    for _ in range(decisions):  # the card play, then the first moves
+        # An iteration budget and no practical time cap: the search is then deterministic.
+        a = bots.choose(one, "axis", level=level, seed=9, budget=2, time_limit=1e6)
+        b = bots.choose(two, "axis", level=level, seed=9, budget=2, time_limit=1e6)
+        assert a == b
+        one.apply("axis", _strip(a))
+        two.apply("axis", _strip(b))
+
+
+def test_unknown_level_and_idle_side_are_refused():
+    game = engine.new_game("stalins_war", seed=1)
+    with pytest.raises(ValueError):
+        bots.choose(game, "soviet", level="genius")
+    with pytest.raises(ValueError):
+        bots.choose(game, "axis")  # the Soviet free pick comes first
+
+
+def _play_round(game, side, seed=0, limit=200):
+    """Let the bot act for `side` until the other side must act; return (actions, log)."""
+    actions, log = [], []
+    for _ in range(limit):
+        if game.result() is not None or side not in game.active_sides():
+            break
+        action = bots.choose(game, side, seed=seed)
+        actions.append(action)
+        log += game.apply(side, _strip(action))
+    return actions, log
+
+
+def test_fast_attacks_a_weak_neighbour_with_good_odds():
+    game = engine.new_game("stalins_war", seed=3, position={
+        "turn": 2, "units": {"1721": ["GE-4A", "GE-46Pz", "GE-47Pz"], "1722": ["SU-28RK"], "2722": ["SU-16R"]},
+        "ops": 2})
+    game.apply("axis", {"type": "end_movement"})  # (the bot would rather drive on to the empty VP hexes)
+    actions, _ = _play_round(game, "axis")
+    attacks = [a["target"] for a in actions if a["type"] == "attack"]
+    assert attacks == ["1722"]
+    assert any(a["type"] == "resolve" for a in actions)
+
+
+def test_fast_does_not_attack_a_strong_stack_at_bad_odds():
+    game = engine.new_game("stalins_war", seed=3, position={
+        "turn": 2, "units": {"1721": ["GE-46Pz:1"], "1722": ["SU-WestF", "SU-16R", "SU-19R"], "2722": ["SU-20R"]},
+        "ops": 1})
+    game.apply("axis", {"type": "end_movement"})
+    actions, _ = _play_round(game, "axis")
+    assert not any(a["type"] == "resolve" for a in actions)
