@@ -19,6 +19,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session, undefer
 
 from app import notify
+from app.db import check_deadline
 from app.errors import ApiError
 from app.models import Game, GameAction, GameLogEntry, User
 from app.rules import SIDES, Rules
@@ -158,6 +159,7 @@ def _undo_locked(db: Session, rules: Rules, cache: SnapshotCache, user: User, ga
     game.undo_count -= 1
     game.undo_blocked = None
     notify.game_changed(db, game.id, new_seq)
+    check_deadline(db)
     db.commit()
     cache.put(snap)
     return Undone(game, new_seq, seat, [row], snap)

@@ -10,7 +10,13 @@ const FOLD_AT = 40;
 const SHOW_MATCHES = 200;
 const SUBGROUP_KEYS = ["unit", "card", "hex"];
 
-game.on("view", render);
+// A new position clears the filter: its text was for the old list (a leftover would hide the new one).
+let shownSeq = null;
+game.on("view", () => {
+  if (game.seq !== shownSeq) $("action-filter").value = "";
+  shownSeq = game.seq;
+  render();
+});
 game.on("pending", render);
 $("action-filter").addEventListener("input", render);
 

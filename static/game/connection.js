@@ -55,15 +55,28 @@ function handle(message) {
 }
 
 function onView(message) {
+  game.live = message;
+  if (game.replaying !== null) {
+    // a past position is on the board: the log stays live, the board waits for "back to live"
+    for (const entry of message.log || []) game.emit("log", entry);
+    if (game.pending) game.setPending(false);
+    game.emit("live", message);
+    return;
+  }
+  applyView(message);
+}
+
+// Show a view message: the live one, or a past position (history.js) in the same form.
+export function applyView(message, { past = false } = {}) {
   const first = game.seq === null;
   game.seq = message.seq;
   game.view = message.view;
   game.meta = message.game;
   game.seat = message.seat;
-  game.actions = unpackActions(message);
+  game.actions = past ? [] : unpackActions(message);
   game.root.dataset.seq = String(message.seq);
   game.root.dataset.status = message.game.status;
   if (game.pending) game.setPending(false);
-  game.emit("view", { ...message, first });
-  for (const entry of message.log || []) game.emit("log", entry);
+  game.emit("view", { ...message, first, past });
+  if (!past) for (const entry of message.log || []) game.emit("log", entry);
 }

@@ -7,9 +7,12 @@ import { board, hexCenter, svgEl } from "./map.js";
 export const SIZE = 44; // a counter's side, in map units (a hex is 80 wide, 69 high)
 const STACK_STEP = 5;
 
-const NATION = { // face, ink
-  GE: ["#9aa3aa", "#111"], SU: ["#b0462c", "#fff"], RO: ["#d9c25a", "#111"],
-  HU: ["#5f8f4d", "#fff"], IT: ["#4a86b8", "#fff"], FI: ["#e8eef3", "#123"],
+// Face and ink of each nationality. Chosen so that the ink reads at 4.5:1 or better and the
+// Soviet red stays apart from every Axis colour under red-green and blue-yellow colour
+// blindness (tests/browser/test_phone_keyboard.py simulates them).
+export const NATION = { // face, ink
+  GE: ["#9aa3aa", "#111"], SU: ["#a8341f", "#fff"], RO: ["#d9c25a", "#111"],
+  HU: ["#93b86a", "#111"], IT: ["#2f6ea5", "#fff"], FI: ["#e8eef3", "#123"],
 };
 const SIZE_MARK = { corps: "XXX", army: "XXXX", front: "XXXXX" };
 const STACK_ORDER = { fortified_zone: 0, bunker: 1, partisan: 5, stalin: 6 };

@@ -25,6 +25,9 @@ document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   const target = event.target;
   if (target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
+  // Enter and Space on a focused button (a card's play, a hex on the map) belong to that button
+  if ((event.key === "Enter" || event.key === " ") && target instanceof Element
+      && target.closest("button, a[href], summary, [role=button]")) return;
   const key = event.key.length === 1 ? event.key.toUpperCase() : event.key;
   const b = bindings.get(key) || bindings.get(event.key);
   if (!b) return;

@@ -160,7 +160,8 @@ function refresh() {
 
 // One unit to act with and nothing else to do: select it at once (a retreat, one loss to choose ...).
 function autoSelect(units) {
-  if (units.size !== 1 || index.hex.size) return;
+  // (not when the step also offers hex actions: Entrench… and the like would be hidden behind it)
+  if (units.size !== 1 || index.hex.size || index.modalHex.size) return;
   const [unit] = units;
   const modes = modesOf(unit);
   if (modes.length && !index.unitOnly.has(unit)) select(unit, modes[0], false);

@@ -62,9 +62,14 @@ function render() {
   const view = game.view;
   const who = meta?.active_sides?.map(cap).join(" & ");
   let text;
-  if (!meta) text = "…";
+  if (game.replaying !== null) text = `Looking back: the position after #${game.seq}. Nothing can be played here — “Back to live” returns to the game.`;
+  else if (!meta) text = "…";
   else if (meta.status === "open") text = "Waiting for an opponent to join.";
-  else if (meta.status !== "active") text = "The game is over.";
+  else if (meta.status !== "active") {
+    const r = meta.result;
+    text = r ? `The game is over: ${r.winner ? `${cap(r.winner)} wins` : "no winner"}${r.reason ? ` — ${r.reason}` : ""}${r.rule ? ` (${r.rule})` : ""}.`
+      : "The game is over.";
+  }
   else if (game.myTurn()) text = `${cap(game.seat)} — ${stageName(view)}: ${promptText(view, game.seat)}`;
   else if (!game.seat) {
     // spectators read what the side to act is asked
@@ -72,7 +77,7 @@ function render() {
     text = `You are watching. ${who} — ${stageName(view)}${asked ? `: ${asked}` : ""}`;
   } else text = `Waiting for ${who} — ${stageName(view)}.`;
   $("prompt").textContent = text;
-  $("prompt-bar").classList.toggle("my-turn", game.myTurn());
+  $("prompt-bar").classList.toggle("my-turn", game.myTurn() && game.replaying === null);
   prompt.reason("");
 }
 

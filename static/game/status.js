@@ -8,8 +8,10 @@ game.on("connection", (text) => {
 });
 
 game.on("view", ({ game: meta, seat }) => {
-  $("player-axis").textContent = meta.players.axis?.username ?? "free seat";
-  $("player-soviet").textContent = meta.players.soviet?.username ?? "free seat";
+  for (const side of ["axis", "soviet"]) {
+    $(`player-${side}`).textContent = meta.players[side]?.username ?? "free seat";
+    $(`bot-${side}`).hidden = !meta.players[side]?.is_bot;
+  }
   $("seat-label").textContent = seat ? `You play ${cap(seat)}` : "Spectating";
   // the page was drawn before the game started or ended: hide what no longer applies
   $("cancel-form")?.closest("section")?.toggleAttribute("hidden", meta.status !== "open");
@@ -28,9 +30,13 @@ function renderStatus() {
   if (view.round !== undefined && view.round !== null) parts.push(`Round ${view.round}`);
   if (view.phase) parts.push(cap(String(view.phase).replaceAll("_", " ")));
   if (view.rasputitsa) parts.push("Rasputitsa");
-  if (meta.status === "active") {
+  if (game.replaying !== null) parts.push(`Looking back at #${game.seq} of ${game.live?.seq ?? game.seq}`);
+  else if (meta.status === "active") {
     const who = meta.active_sides.map(cap).join(" & ") || "—";
-    parts.push(game.myTurn() ? `Your move (${who})` : `${who} to move`);
+    const thinking = meta.active_sides.filter((s) => meta.players[s]?.is_bot && s !== game.seat);
+    if (game.myTurn()) parts.push(`Your move (${who})`);
+    else if (thinking.length) parts.push(`${cap(thinking[0])} to move: the computer is thinking…`);
+    else parts.push(`${who} to move`);
   }
   if (view.vp !== undefined && view.vp !== null) parts.push(`VP ${view.vp}`);
   if (meta.result) parts.push(`Game over: ${meta.result.winner ? cap(meta.result.winner) + " wins" : "no winner"} — ${meta.result.reason}`);

@@ -8,6 +8,8 @@
 //   "pending"   an action was sent or its answer came (boolean)
 //   "connection" "live" | "offline"
 //   "select"    the board's selection changed (see board modules)
+//   "history"   show the position after this seq (history.js); "live" a live view arrived while
+//               a past position is shown (the page keeps showing the past until asked back)
 // Modules never call each other's internals: they share this object and these events.
 
 const root = document.getElementById("game");
@@ -24,6 +26,8 @@ export const game = {
   meta: null,        // the game's metadata (players, status, active sides)
   actions: [],       // every legal action, flat (wire groups expanded), each with a "label"
   pending: false,    // an action is on its way
+  live: null,        // the latest view message from the server (kept while a past position is shown)
+  replaying: null,   // null, or the seq of the past position shown (history.js)
   send: () => false, // set by connection.js: send one message over the socket
 
   on(event, fn) {
@@ -48,7 +52,7 @@ export const game = {
 
   // Send one legal action (the label is not needed by the server but harmless).
   submit(action) {
-    if (this.pending) return false;
+    if (this.pending || this.replaying !== null) return false;
     const { label, ...bare } = action;
     if (!this.send({ type: "action", seq: this.seq, action: bare })) return false;
     this.setPending(true);

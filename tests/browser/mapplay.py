@@ -24,11 +24,13 @@ def screenshot(page: Page, name: str) -> None:
         page.screenshot(path=str(Path(SCREENSHOTS) / f"{name}.png"))
 
 
-def two_players(browser, server, *, axis_viewport=None, soviet_viewport=None, names=("guderian", "zhukov")):
-    """Axis creates a game, Soviet joins; both pages show the board."""
+def two_players(browser, server, *, axis_viewport=None, soviet_viewport=None, names=("guderian", "zhukov"),
+                touch=False):
+    """Axis creates a game, Soviet joins; both pages show the board (`touch`: phones take taps)."""
     def page(viewport):
+        phone = bool(viewport and viewport["width"] < 600)
         context = browser.new_context(viewport=viewport or {"width": 1440, "height": 900},
-                                      device_scale_factor=2 if viewport and viewport["width"] < 600 else 1)
+                                      device_scale_factor=2 if phone else 1, has_touch=phone and touch)
         p = context.new_page()
         p.set_default_timeout(TIMEOUT)
         return p

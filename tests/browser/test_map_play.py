@@ -128,7 +128,7 @@ def test_a_soviet_movement_round_played_by_clicking_counters_and_hexes(browser, 
         expect(watcher.locator("#board .counter")).to_have_count(len(public["view"]["units"]))
         expect(watcher.locator(f'#board .counter[data-unit="SU-22M"]')).to_have_attribute("data-hex", target)
         expect(watcher.locator("#prompt")).to_contain_text("watching")
-        assert watcher.locator("#board .legal").count() == 0 and watcher.locator("#hand").is_hidden()
+        assert watcher.locator("#board .legal").count() == 0 and watcher.locator("#hand [data-card]").count() == 0
         assert public["view"]["hand"] is None and not public["actions"] and not public["action_groups"]
         watcher.context.close()
 
