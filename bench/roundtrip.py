@@ -7,16 +7,20 @@ real `python -m app serve` process), then every game's acting player sends its f
 legal action over its socket at the same time, again and again; the latency of one
 action is from sending it until *both* players' sockets have received the view at the
 new seq. Beside it, the floor: a bare websocket echo plus one PostgreSQL commit, at the
-same concurrency. The database is the embedded PostgreSQL unless DATABASE_URL is set
+same concurrency. *server CPU ms/action* is the CPU time the app process(es) used during the
+level divided by its actions: unlike the latencies, it hardly moves with the load others put
+on a shared machine. The database is the embedded PostgreSQL unless DATABASE_URL is set
 (a fresh database is created and dropped either way).
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import secrets
+import shutil
 import sys
 import tempfile
 import time
@@ -33,8 +37,22 @@ from websockets.asyncio.client import connect  # noqa: E402
 
 from app.db import libpq_url  # noqa: E402
 from app.migrate import upgrade  # noqa: E402
+from proctree import cpu_seconds  # noqa: E402
 
 SECRET = "bench-secret-key"
+CONNECTION_BUDGET = 80  # of the embedded PostgreSQL's 100 connections, for the app processes' pools
+
+
+def server_env(workers: int) -> dict[str, str]:
+    """The app's environment for `workers` processes: each process keeps its own pool (10 + 20
+    overflow by default), so with many processes the pools are shrunk to stay within what
+    PostgreSQL accepts ("too many clients" would otherwise fail refreshes and moves)."""
+    env = {"SW_WORKERS": str(workers)}
+    if workers * 30 > CONNECTION_BUDGET:
+        per = CONNECTION_BUDGET // workers
+        env["SW_DB_POOL_SIZE"] = str(per * 2 // 5)
+        env["SW_DB_MAX_OVERFLOW"] = str(per - per * 2 // 5)
+    return env
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -184,6 +202,7 @@ def main() -> int:
                         help="cap on actions per level, shared by its games (default %(default)s)")
     parser.add_argument("--workers", type=int, default=1, help="app processes behind the port (default %(default)s)")
     parser.add_argument("--engine", default="engine", help="rules engine module for the server (default %(default)s)")
+    parser.add_argument("--server-log", help="copy the server's log here at the end (it is deleted otherwise)")
     ns = parser.parse_args()
     levels = [int(x) for x in ns.levels.split(",")]
 
@@ -198,21 +217,28 @@ def main() -> int:
         base = embedded.get_uri()
     url, admin = fresh_database(base)
     results = []
+    procs: list = []
     try:
         upgrade(url)
         players = make_players(url, 2 * sum(levels))
         with tempfile.TemporaryDirectory() as tmp, running_server(url, Path(tmp), secret_key=SECRET,
                                                                    engine_module=ns.engine,
-                                                                   extra_env={"SW_WORKERS": str(ns.workers)}) as server:
+                                                                   extra_env=server_env(ns.workers),
+                                                                   processes=procs) as server, \
+                contextlib.ExitStack() as stack:
             offset = 0
+            if ns.server_log:  # copied on the way out, even when a level fails
+                stack.callback(lambda: shutil.copy(next(Path(tmp).glob("server-*.log")), ns.server_log))
             for n in levels:
                 per_game = max(3, min(ns.actions, ns.max_actions // n))
+                cpu_before = cpu_seconds(procs[0].pid)
                 lat, wall = asyncio.run(run_level(server, players[offset:offset + 2 * n], n, per_game))
+                cpu = cpu_seconds(procs[0].pid) - cpu_before
                 offset += 2 * n
                 from roundtrip_floor import measure
 
                 floor, floor_wall = asyncio.run(measure(libpq_url(url), free_port(), n, per_game))
-                results.append((n, lat, wall, floor, floor_wall))
+                results.append((n, lat, wall, floor, floor_wall, cpu))
                 print(f"  {n} games: {len(lat)} actions", file=sys.stderr, flush=True)
     finally:
         drop_database(url, admin)
@@ -220,13 +246,15 @@ def main() -> int:
             embedded.cleanup()
 
     header = ["concurrent games", "actions", "p50 ms", "p95 ms", "p99 ms", "actions/s",
-              "floor p50 ms", "floor p95 ms", "floor p99 ms", "floor msgs/s"]
+              "floor p50 ms", "floor p95 ms", "floor p99 ms", "floor msgs/s", "p99 ÷ floor p99",
+              "server CPU ms/action"]
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
-    for n, lat, wall, floor, floor_wall in results:
+    for n, lat, wall, floor, floor_wall, cpu in results:
         mine = row(str(n), lat, wall)
         base_row = row("", floor, floor_wall)
-        print("| " + " | ".join(mine + base_row[2:]) + " |")
+        ratio = percentile(lat, 99) / max(percentile(floor, 99), 1e-9)
+        print("| " + " | ".join(mine + base_row[2:] + [f"{ratio:.1f}", f"{1000 * cpu / max(len(lat), 1):.1f}"]) + " |")
     print(f"\n(python {sys.version.split()[0]}, {os.cpu_count()} CPUs, {ns.workers} app process(es), engine {ns.engine!r}, "
           f"{'DATABASE_URL' if embedded is None else 'embedded PostgreSQL'})")
     return 0
