@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from app.db import Database
+from app.gamegate import GameGate
 from app.mailer import Mailer
 from app.rules import Rules
 from app.services.chat import ChatThrottle
@@ -13,6 +14,7 @@ from app.settings import Settings
 from app.snapshots import SnapshotCache
 
 if TYPE_CHECKING:
+    from app.bot_worker import BotWorker
     from app.delivery import DeliveryWorker
     from app.realtime.hub import Hub
     from app.routes.ws_lobby import LobbyHub
@@ -28,10 +30,12 @@ class AppContext:
     chat_throttle: ChatThrottle = field(default_factory=ChatThrottle)
     # Replaying a whole game costs seconds of CPU: imports and verifications per user (or IP).
     replay_throttle: ChatThrottle = field(default_factory=lambda: ChatThrottle(burst=6, period=60.0))
+    game_gate: GameGate = field(default_factory=GameGate)  # writers waiting per game (app/gamegate.py)
     hub: Hub | None = None
     mailer: Mailer | None = None
     lobby: LobbyHub | None = None
     deliveries: DeliveryWorker | None = None
+    bots: BotWorker | None = None
 
     @property
     def base_url(self) -> str:

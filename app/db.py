@@ -1,12 +1,27 @@
-"""The SQLAlchemy engine and sessions (synchronous: request handlers run in FastAPI's thread pool)."""
+"""The SQLAlchemy engine and sessions (synchronous: request handlers run in FastAPI's thread pool).
+
+Every wait on PostgreSQL is bounded (docs/server.md, "When the database fails"): a pooled
+connection within `pool_timeout`, a new one within `connect_timeout`, every statement by
+`statement_timeout` and `lock_timeout`, and one game's row by a shorter lock timeout
+(`lock_game_row`), so a stuck game answers `busy` at once instead of holding the pool.
+"""
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 
-from sqlalchemy import Engine, create_engine
+from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
+
+from app import fastjson, faults
+from app.errors import ApiError
+
+log = logging.getLogger(__name__)
 
 
 def sqlalchemy_url(url: str) -> str:
@@ -21,33 +36,99 @@ def libpq_url(url: str) -> str:
     return parsed.set(drivername="postgresql").render_as_string(hide_password=False)
 
 
-def make_engine(url: str, *, pool_size: int = 10, max_overflow: int = 20) -> Engine:
+@dataclass(frozen=True)
+class Limits:
+    """How long anything may wait on the database (see the settings of the same names)."""
+
+    pool_timeout: float = 30.0
+    connect_timeout: int = 10
+    statement_timeout_ms: int = 0  # 0: PostgreSQL's default (none)
+    lock_timeout_ms: int = 0
+    game_lock_timeout_ms: int = 0
+
+    @classmethod
+    def from_settings(cls, settings) -> Limits:
+        return cls(pool_timeout=settings.db_pool_timeout_seconds, connect_timeout=settings.db_connect_timeout_seconds,
+                   statement_timeout_ms=settings.db_statement_timeout_ms, lock_timeout_ms=settings.db_lock_timeout_ms,
+                   game_lock_timeout_ms=settings.db_game_lock_timeout_ms)
+
+
+def make_engine(url: str, *, pool_size: int = 10, max_overflow: int = 20, limits: Limits = Limits()) -> Engine:
+    options = " ".join(f"-c {name}={ms}" for name, ms in (("statement_timeout", limits.statement_timeout_ms),
+                                                         ("lock_timeout", limits.lock_timeout_ms)) if ms)
+    connect_args: dict = {"connect_timeout": limits.connect_timeout}
+    if options:
+        connect_args["options"] = options
     return create_engine(
         sqlalchemy_url(url),
         pool_size=pool_size,
         max_overflow=max_overflow,
+        pool_timeout=limits.pool_timeout,
         pool_pre_ping=True,
+        connect_args=connect_args,
+        json_serializer=fastjson.dumps,  # the stored state on every action: orjson, several times faster
     )
 
 
 class Database:
     """One per app: the engine plus a session factory."""
 
-    def __init__(self, url: str, *, pool_size: int = 10, max_overflow: int = 20) -> None:
+    def __init__(self, url: str, *, pool_size: int = 10, max_overflow: int = 20, limits: Limits = Limits()) -> None:
         self.url = url
-        self.engine = make_engine(url, pool_size=pool_size, max_overflow=max_overflow)
-        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self.limits = limits
+        self.engine = make_engine(url, pool_size=pool_size, max_overflow=max_overflow, limits=limits)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False,
+                                     info={"game_lock_timeout_ms": limits.game_lock_timeout_ms})
 
     @contextmanager
     def session(self) -> Iterator[Session]:
-        with self.sessions() as session:
+        session = self.sessions()
+        try:
             yield session
+        finally:
+            close_quietly(session)
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
         """A session inside one transaction: committed on success, rolled back on any exception."""
-        with self.sessions() as session, session.begin():
+        with self.session() as session, session.begin():
             yield session
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+def close_quietly(session: Session) -> None:
+    """Close a session whose connection may have died: what is committed is committed, and an
+    answer may already be on its way, so the lost connection (discarded by the pool) is no error."""
+    try:
+        session.close()
+    except DBAPIError as exc:
+        if faults.classify(exc) is None:
+            raise
+        log.debug("closing a session on a lost connection: %s", faults.describe(exc))
+
+
+# --- per-session bounds ----------------------------------------------------------------------
+
+
+def lock_game_row(db: Session) -> None:
+    """Before `SELECT ... FOR UPDATE` on a game: wait for its row only briefly (the rest of this
+    transaction too). A busy or stuck game then fails with lock_not_available (503 `busy`)."""
+    ms = db.info.get("game_lock_timeout_ms")
+    if ms:
+        db.execute(text("SELECT set_config('lock_timeout', :ms, true)"), {"ms": f"{int(ms)}ms"})
+
+
+def set_deadline(db: Session, deadline: float | None) -> None:
+    """The monotonic time after which this session's request must not commit a game change."""
+    db.info["deadline"] = deadline
+
+
+def check_deadline(db: Session) -> None:
+    """Just before committing an action: a request that waited too long is refused, not applied late
+    (its client may have given up and sent something else)."""
+    deadline = db.info.get("deadline")
+    if deadline is not None and time.monotonic() > deadline:
+        raise ApiError(503, "busy", "The server took too long to get to this request; it was not applied. "
+                       "Re-read the view and try again.")

@@ -32,6 +32,7 @@ import httpx
 from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 
+from app import faults
 from app.models import Delivery, Webhook
 
 log = logging.getLogger(__name__)
@@ -126,8 +127,8 @@ class DeliveryWorker:
                     pass
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("delivery worker")
+            except Exception as exc:
+                faults.log_failure(log, "delivery worker", exc)
 
     # --- one delivery (synchronous: runs in the thread pool) ---------------------------------------------
 

@@ -9,7 +9,7 @@ from fastapi import Depends, Request
 from sqlalchemy.orm import Session
 
 from app import security
-from app.db import Database
+from app.db import Database, set_deadline
 from app.errors import ApiError, not_signed_in
 from app.models import User, WebSession
 from app.services import accounts
@@ -28,7 +28,10 @@ def get_database(request: Request) -> Database:
 
 
 def get_db(request: Request) -> Iterator[Session]:
-    with request.app.state.db.session() as session:
+    with request.app.state.db.session() as session:  # closed quietly: after a commit, a lost connection is no error
+        received = getattr(request.state, "received_at", None)  # stamped by ErrorBoundaryMiddleware
+        if received is not None:
+            set_deadline(session, received + request.app.state.settings.action_deadline_seconds)
         yield session
 
 

@@ -63,6 +63,8 @@ ERROR_CODES: dict[str, str] = {
     "payload_too_large": "413: body over 64 KiB",
     "illegal_action": "422: the engine refused the action; `message` says why, `rule` may name the rule",
     "bad_options": "422: the engine refused the game options",
+    "unknown_level": "422: no computer opponent of that level",
+    "bot_account": "409: a computer opponent's account has no password (no reset link)",
     "out_of_time": "409: your live clock ran out; your opponent may claim the win or give you more time",
     "not_timed_out": "409: a claim or extension while the opponent still has time",
     "clock_state": "409: pausing paused clocks, or resuming running ones",
@@ -72,8 +74,13 @@ ERROR_CODES: dict[str, str] = {
     "game_not_finished": "409: only an ended game's seed and dice can be checked",
     "invalid_username, invalid_password, invalid_email": "422",
     "rate_limited": "429: too many failed sign-ins (or chat messages); try later",
-    "engine_error, internal_error": "500: a bug; nothing was changed",
+    "engine_error": "500: a bug in the rules engine; nothing was changed",
+    "internal_error": "500: a bug",
     "board_unavailable": "503: the board could not be drawn",
+    "busy": "503: the game (or the server) is busy, or the request waited too long and was not applied; "
+            "retry after `Retry-After` seconds",
+    "database_unavailable": "503: the database cannot be reached; retry after `Retry-After` seconds "
+                            "(an action with the same `seq` is never applied twice)",
 }
 
 
@@ -88,5 +95,6 @@ def responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
         413: "Payload too large",
         422: "Illegal action or invalid body (see `error.code`)",
         429: "Rate limited",
+        503: "Busy or database unavailable: retry after `Retry-After` seconds",
     }
     return {s: {"model": ErrorBody, "description": described.get(s, "Error")} for s in statuses}

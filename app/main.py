@@ -9,26 +9,42 @@ from collections.abc import AsyncIterator
 from types import ModuleType
 from urllib.parse import quote
 
+import psycopg
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from app import embedded_pg, notify
-from app.middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
+from app import embedded_pg, faults, health, notify
+from app.middleware import BodyLimitMiddleware, ErrorBoundaryMiddleware, SecurityHeadersMiddleware
 from app.context import AppContext
-from app.db import Database, libpq_url
+from app.db import Database, Limits, libpq_url
 from app.errors import ERROR_CODES, ApiError
+from app.gamegate import GameGate
 from app.mailer import Mailer
 from app.migrate import SchemaNotReady, ensure_schema
 from app.realtime import socket
 from app.realtime.hub import Hub
 from app.realtime.listener import Listener
+from app.bot_worker import BotWorker
 from app.delivery import DeliveryWorker
-from app.routes import api_account, api_admin, api_games, api_notices, assets, pages_account, pages_admin, pages_public
+from app.routes import (
+    api_account,
+    api_admin,
+    api_games,
+    api_notices,
+    api_ratings,
+    assets,
+    pages_account,
+    pages_admin,
+    pages_players,
+    pages_public,
+)
 from app.routes import ws_lobby
 from app.rules import Rules
 from app.services import accounts, ratelimit, timing
@@ -78,7 +94,10 @@ def _error_response(request: Request, exc: ApiError) -> Response:
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> Response:
-        return _error_response(request, exc)
+        response = _error_response(request, exc)
+        if exc.status == 503:
+            response.headers["Retry-After"] = str(faults.retry_after(exc))
+        return response
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
@@ -99,11 +118,27 @@ def install_error_handlers(app: FastAPI) -> None:
         message = f"{'.'.join(first['loc'][1:]) or 'body'}: {first['msg']}"
         return _error_response(request, ApiError(422, "malformed", message, details=details))
 
-    @app.exception_handler(Exception)
-    async def crash(request: Request, exc: Exception) -> Response:
-        log.exception("unhandled error on %s %s", request.method, request.url.path)
-        return JSONResponse({"error": {"code": "internal_error", "message": "The server failed; nothing was changed."}},
-                            status_code=500)
+    async def database_error(request: Request, exc: Exception) -> Response:
+        error = faults.classify(exc)
+        if error is None:  # a bug (a constraint, bad SQL): the error boundary answers 500
+            raise exc
+        log.warning("%s on %s %s: %s", error.code, request.method, request.url.path, faults.describe(exc))
+        response = _error_response(request, error)
+        response.headers["Retry-After"] = str(faults.retry_after(error))
+        return response
+
+    # Handled here rather than by a catch-all: a database that is down is not a bug (503, not 500).
+    for kind in (DBAPIError, PoolTimeout, psycopg.Error):
+        app.exception_handler(kind)(database_error)
+
+
+def _internal_error(scope) -> Response:
+    """The 500 the error boundary sends (the exception is already logged)."""
+    error = ApiError(500, "internal_error", "The server failed on this request.")
+    try:
+        return _error_response(Request(scope), error)
+    except Exception:  # the error page itself failed: plain JSON
+        return JSONResponse(error.body(), status_code=500)
 
 
 def database_url(settings: Settings) -> str:
@@ -121,8 +156,8 @@ async def _maintenance(ctx: AppContext) -> None:
         await asyncio.sleep(MAINTENANCE_SECONDS)
         try:
             await run_in_threadpool(prune)
-        except Exception:
-            log.exception("maintenance failed")
+        except Exception as exc:
+            faults.log_failure(log, "maintenance failed", exc)
 
 
 async def _watch_clocks(ctx: AppContext) -> None:
@@ -135,8 +170,8 @@ async def _watch_clocks(ctx: AppContext) -> None:
         try:
             while await run_in_threadpool(once) >= timing.WATCH_BATCH:
                 pass
-        except Exception:
-            log.exception("clock watcher failed")
+        except Exception as exc:
+            faults.log_failure(log, "clock watcher failed", exc)
         await asyncio.sleep(ctx.settings.clock_watch_seconds)
 
 
@@ -152,29 +187,36 @@ def create_app(settings: Settings | None = None, *, engine_module: ModuleType | 
             log.error("%s", exc)
             raise
         ctx = AppContext(settings=settings, db=Database(url, pool_size=settings.db_pool_size,
-                                                        max_overflow=settings.db_max_overflow),
+                                                        max_overflow=settings.db_max_overflow,
+                                                        limits=Limits.from_settings(settings)),
                          rules=Rules(engine_module or importlib.import_module(settings.engine_module)))
+        ctx.game_gate = GameGate(wait=settings.db_game_lock_timeout_ms / 1000)
         ctx.hub = Hub(ctx)
         ctx.mailer = Mailer(settings)
         ctx.lobby = ws_lobby.LobbyHub(ctx)
         ctx.deliveries = DeliveryWorker(ctx)
+        ctx.bots = BotWorker(ctx)
 
         async def on_event(payload: str) -> None:
             await ctx.hub.on_event(payload)
             await ctx.lobby.on_event(payload)
             if '"kind": "notice"' in payload:
                 ctx.deliveries.kick()
+            elif '"kind": "game"' in payload:
+                ctx.bots.kick()  # perhaps a bot's turn now
 
         async def on_connect() -> None:
             await ctx.hub.resync()
             await ctx.lobby.resync()
             ctx.deliveries.kick()
+            ctx.bots.kick()  # moves asked for while we were not listening
 
         listener = Listener(libpq_url(url), notify.CHANNEL, on_event, on_connect)
         app.state.ctx = ctx
         app.state.db = ctx.db
         listener.start()
         app.state.listener = listener
+        app.state.health = health.Probe(libpq_url(url), listener)
         try:
             await asyncio.wait_for(listener.connected.wait(), timeout=15)
         except TimeoutError:
@@ -182,11 +224,14 @@ def create_app(settings: Settings | None = None, *, engine_module: ModuleType | 
         maintenance = asyncio.create_task(_maintenance(ctx))
         watcher = asyncio.create_task(_watch_clocks(ctx))
         ctx.deliveries.start()
+        if settings.bot_worker:
+            ctx.bots.start()
         try:
             yield
         finally:
             maintenance.cancel()
             watcher.cancel()
+            await ctx.bots.stop()
             await ctx.deliveries.stop()
             await ctx.lobby.close_all()
             await ctx.hub.close_all()
@@ -209,22 +254,32 @@ def create_app(settings: Settings | None = None, *, engine_module: ModuleType | 
     headers = dict(SECURITY_HEADERS)
     if settings.secure_cookies:
         headers["Strict-Transport-Security"] = "max-age=31536000"
+    app.add_middleware(ErrorBoundaryMiddleware, render=_internal_error)  # innermost: wraps the routes only
     app.add_middleware(GZipMiddleware, minimum_size=2048, compresslevel=5)  # the board SVG is ~0.5 MB
     app.add_middleware(SecurityHeadersMiddleware, headers=headers)
     app.add_middleware(BodyLimitMiddleware, limit=settings.max_body_bytes,
                        overrides=dict.fromkeys(RECORD_UPLOAD_PATHS, settings.max_record_bytes))
 
-    for module in (api_games, api_account, api_notices, api_admin):
+    for module in (api_games, api_account, api_notices, api_admin, api_ratings):
         app.include_router(module.router)
     app.include_router(socket.router)
     app.include_router(ws_lobby.router)
-    for module in (pages_public, pages_account, pages_admin, assets):
+    for module in (pages_public, pages_account, pages_admin, pages_players, assets):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
 
     @app.get("/healthz", include_in_schema=False)
-    def healthz(request: Request) -> dict:
-        listener = request.app.state.listener
-        return {"ok": True, "listening": listener.connected.is_set()}
+    async def healthz(request: Request) -> dict:
+        """Liveness (always 200 while the process runs) with the truth about its database and LISTEN."""
+        state = await request.app.state.health.check()
+        return {**state, "bots": request.app.state.ctx.bots.stats()}
+
+    @app.get("/readyz", include_in_schema=False)
+    async def readyz(request: Request) -> Response:
+        """Readiness for load balancers: 503 while the database or the live-update feed is down."""
+        state = await request.app.state.health.check()
+        if state["ok"]:
+            return JSONResponse(state)
+        return JSONResponse(state, status_code=503, headers={"Retry-After": str(faults.RETRY_AFTER_UNAVAILABLE)})
 
     return app

@@ -1,9 +1,15 @@
-"""Pure ASGI middlewares: the request-body limit and the security headers."""
+"""Pure ASGI middlewares: the request-body limit, the security headers and the error boundary."""
 from __future__ import annotations
 
 import json
+import logging
+import time
+from collections.abc import Callable
 
+from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+log = logging.getLogger("app.main")
 
 
 class BodyLimitMiddleware:
@@ -82,3 +88,38 @@ class SecurityHeadersMiddleware:
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+class ErrorBoundaryMiddleware:
+    """The last stop for an unexpected exception: log it once and answer 500, keeping the connection.
+
+    Starlette's own catch-all runs in its outermost middleware, which re-raises after answering:
+    the server then logs the traceback a second time and drops the keep-alive connection without
+    saying so, and the client's next request on it fails. This answers and returns normally instead.
+    It also stamps when each request arrived (`request.state.received_at`, for action deadlines).
+    """
+
+    def __init__(self, app: ASGIApp, render: Callable[[Scope], Response]) -> None:
+        self.app = app
+        self.render = render
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        scope.setdefault("state", {})["received_at"] = time.monotonic()
+        started = False
+
+        async def tracking(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, tracking)
+        except Exception:
+            log.exception("unhandled error on %s %s", scope.get("method"), scope.get("path"))
+            if started:  # half an answer is out: the server closes this connection
+                return
+            await self.render(scope)(scope, receive, send)

@@ -16,6 +16,7 @@ from sqlalchemy import (
     String,
     Text,
     func,
+    text,
 )
 from sqlalchemy.dialects.postgresql import JSON, JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, deferred, mapped_column
@@ -53,9 +54,16 @@ class User(Base):
     is_admin: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
     banned_at: Mapped[datetime | None]
     ban_reason: Mapped[str | None] = mapped_column(Text)
+    # A computer opponent (app/services/computer.py): it never signs in, is never told anything and
+    # its games are never rated; `bot_level` is the `bots.choose` level it plays at.
+    is_bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    bot_level: Mapped[str | None] = mapped_column(String(16))
     created_at: Mapped[datetime] = _now()
 
-    __table_args__ = (Index("uq_users_username_lower", func.lower(username), unique=True),)
+    __table_args__ = (
+        Index("uq_users_username_lower", func.lower(username), unique=True),
+        Index("uq_users_bot_level", bot_level, unique=True, postgresql_where=text("is_bot")),
+    )
 
     @property
     def is_banned(self) -> bool:
@@ -158,6 +166,12 @@ class Game(Base):
     undo_base_seq: Mapped[int | None] = mapped_column(Integer)
     undo_base_state: Mapped[dict[str, Any] | None] = deferred(mapped_column(JSON))
     undo_blocked: Mapped[str | None] = mapped_column(Text)
+    # Bidding for sides (21.0, app/services/bidding.py): the creator's sealed bid, never shown to anyone,
+    # and once the joiner's bid is in, the public outcome (both bids, the coin if it was needed).
+    sealed_bid: Mapped[dict[str, Any] | None] = deferred(mapped_column(JSONB(none_as_null=True)))
+    bid_result: Mapped[dict[str, Any] | None] = mapped_column(JSONB(none_as_null=True))
+    # Ratings (app/services/ratings.py): when this game's result went into the ratings (None: not yet or never).
+    rated_at: Mapped[datetime | None]
 
     __table_args__ = (
         CheckConstraint("status IN ('open', 'active', 'finished', 'aborted')", name="status"),
@@ -185,7 +199,9 @@ class GameAction(Base):
     """The action log: replaying it from the seed rebuilds `games.state`.
 
     An undo is a row of its own (`undoes` = the seq it took back, action `{"type": "undo"}`);
-    the action taken back stays, marked with `undone_by`. Replay skips both kinds.
+    the action taken back stays, marked with `undone_by`. An admin's rewind to seq N is such a
+    row too (side `admin`, action `{"type": "rewind", "to": N, ...}`, `undoes` = N) and marks
+    every action it took back. Replay skips both kinds.
     """
 
     __tablename__ = "game_actions"
@@ -239,6 +255,17 @@ class Note(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
     text: Mapped[str] = mapped_column(Text, default="")
     updated_at: Mapped[datetime] = _now()
+
+
+class GameVisit(Base):
+    """The last seq a user has seen of a game: the page lists what happened since ("since your last visit")."""
+
+    __tablename__ = "game_visits"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    seen_seq: Mapped[int] = mapped_column(Integer)
+    seen_at: Mapped[datetime] = _now()
 
 
 class AuditEntry(Base):
@@ -319,3 +346,63 @@ class Delivery(Base):
     @property
     def event(self) -> str:
         return (self.payload.get("body") or {}).get("event") or self.payload.get("kind") or ""
+
+
+class PasswordReset(Base):
+    """A one-time password-reset link an admin made for a user; only the token's keyed hash is stored."""
+
+    __tablename__ = "password_resets"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = _now()
+    expires_at: Mapped[datetime]
+    used_at: Mapped[datetime | None]
+
+
+RATING_POOLS = ("overall", "axis", "soviet")
+
+
+class Rating(Base):
+    """A player's Glicko-2 rating in one pool: all their rated games, or those played as one side."""
+
+    __tablename__ = "ratings"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    pool: Mapped[str] = mapped_column(String(16), primary_key=True)
+    rating: Mapped[float]
+    rd: Mapped[float]
+    volatility: Mapped[float]
+    games: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    wins: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    losses: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    updated_at: Mapped[datetime] = _now()
+
+    __table_args__ = (
+        CheckConstraint("pool IN ('overall', 'axis', 'soviet')", name="pool"),
+        Index("ix_ratings_pool_rating", "pool", "rating"),
+    )
+
+
+class RatingChange(Base):
+    """One rated game's effect on one player's rating in one pool: the history a player page draws."""
+
+    __tablename__ = "rating_changes"
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    pool: Mapped[str] = mapped_column(String(16))
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    opponent_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    side: Mapped[str] = mapped_column(String(16))
+    score: Mapped[float]
+    rating_before: Mapped[float]
+    rd_before: Mapped[float]
+    rating_after: Mapped[float]
+    rd_after: Mapped[float]
+    volatility_after: Mapped[float]
+    created_at: Mapped[datetime] = _now()
+
+    __table_args__ = (Index("ix_rating_changes_user_pool_id", "user_id", "pool", "id"),)

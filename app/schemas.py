@@ -18,6 +18,7 @@ class Strict(BaseModel):
 class PlayerOut(BaseModel):
     id: int
     username: str
+    is_bot: bool = Field(default=False, description="a computer opponent (docs/server.md, Playing against the computer)")
 
 
 class ResultOut(BaseModel):
@@ -63,6 +64,10 @@ class GameOut(BaseModel):
         "`timed_out` sides, `paused`; correspondence also vacation (see docs/server.md, Time control)")
     updated_at: datetime | None = Field(default=None, description="the last change: an action, an undo, the end")
     undo: UndoOut | None = Field(default=None, description="games in progress: who may take back what (see Undo)")
+    bidding: dict[str, Any] | None = Field(default=None, description=(
+        'sides by sealed bidding (21.0): {"open": true} while waiting for the joiner\'s bid; then the outcome '
+        '{"contested", "bids": [{user, side, rp?}], "tie", "coin", "winner", "side", "rp", "text"} (amounts only '
+        'when both wanted the same side)'))
 
 
 class GameListOut(BaseModel):
@@ -79,6 +84,23 @@ class CreateGameIn(Strict):
         '0|10|30|60|120} or {"kind": "correspondence", "days": 1|3|7|14, "vacation_days": 0|7|14|21|30}; '
         'default 3 days a move with 14 days of vacation')
     rated: bool = Field(default=True, description="counts for the ratings (bot and analysis games never do)")
+    bid: StrictInt | None = Field(default=None, ge=0, le=30, description=(
+        "sides by sealed bidding (21.0): the automatic RPs you would give the other side to play `side` "
+        "(axis or soviet). Kept secret; opened only if the joiner wants the same side"))
+
+
+class JoinIn(Strict):
+    side: Side | None = Field(default=None, description="in a game with sides by bidding: the side you want")
+    bid: StrictInt | None = Field(default=None, ge=0, le=30,
+                                  description="in a game with sides by bidding: your sealed bid in automatic RPs")
+
+
+class ComputerGameIn(Strict):
+    scenario: Scenario = "campaign"
+    side: Literal["axis", "soviet", "random"] = Field(default="random", description="your side; the bot takes the other")
+    level: str = Field(default="fast", max_length=16, description="the bot's level: `fast` or `search`")
+    options: dict[str, Any] = Field(default_factory=dict, description="engine options, see engine/README.md")
+    private: bool = False
 
 
 class ExtendIn(Strict):
@@ -171,6 +193,14 @@ class ViewOut(BaseModel):
 
 class UndoIn(Strict):
     seq: int = Field(ge=0, description="the game's current seq, as last seen")
+
+
+class SeenIn(Strict):
+    seq: StrictInt = Field(ge=0, le=2**31 - 1, description="the seq the page has shown to its user")
+
+
+class SeenOut(BaseModel):
+    seq: int = Field(description="the last seq seen, as stored (it never moves back)")
 
 
 class HistoryOut(BaseModel):
@@ -282,6 +312,7 @@ class UserAdminOut(BaseModel):
     id: int
     username: str
     is_admin: bool
+    is_bot: bool = False
     banned: bool
     ban_reason: str | None
     created_at: datetime
@@ -299,3 +330,104 @@ class AuditOut(BaseModel):
 
 class AuditListOut(BaseModel):
     entries: list[AuditOut]
+
+
+class RecordedActionOut(BaseModel):
+    seq: int
+    side: str = Field(description='"axis", "soviet", or "admin" for a rewind')
+    action: dict[str, Any]
+    label: str
+    undoes: int | None = Field(description="an undo: the seq it took back; a rewind: the seq it went back to")
+    undone_by: int | None = Field(description="the undo or rewind that took this action back")
+    created_at: datetime
+
+
+class InspectOut(BaseModel):
+    admin_view: Literal[True] = Field(default=True, description="full information: never shown to players")
+    game: GameOut
+    seq: int = Field(description="the position shown: after the action with this seq (0: the start)")
+    last_seq: int
+    full_view: dict[str, Any] = Field(description="the spectators' view plus both hands (`hands`)")
+    views: dict[str, dict[str, Any]] = Field(description='each side\'s own view at that seq: {"axis", "soviet"}')
+    log: list[LogEntryOut] = Field(description="every log entry of that seq, private ones included")
+    actions: list[RecordedActionOut] = Field(description="the whole action log, undone actions and undo/rewind rows "
+                                                         "included")
+    rewind_targets: list[int] = Field(description="the seqs the game may be rewound to now (empty unless active)")
+
+
+class RewindIn(Strict):
+    seq: StrictInt = Field(ge=0, le=2**31 - 1, description="go back to the position after this seq")
+    reason: str = Field(min_length=1, max_length=500, description="told to both players and kept in the audit log")
+
+
+class RewindOut(BaseModel):
+    game: GameOut
+    seq: int = Field(description="the game's new seq (the rewind is an entry of the log of its own)")
+    to: int
+    taken_back: list[int] = Field(description="the seqs of the actions taken back (kept in the record, undone)")
+
+
+class ReassignIn(Strict):
+    side: Side
+    username: str = Field(min_length=1, max_length=64)
+    reason: str = Field(default="", max_length=500)
+
+
+class StaleOut(BaseModel):
+    game: GameOut
+    last_move_at: datetime
+    idle_days: float
+
+
+class StaleListOut(BaseModel):
+    days: int
+    games: list[StaleOut]
+
+
+class ResetLinkOut(BaseModel):
+    user: UserAdminOut
+    url: str = Field(description="the one-time link to give the user (shown only now)")
+    expires_at: datetime
+
+
+class PasswordResetIn(Strict):
+    token: str = Field(min_length=1, max_length=200)
+    password: str = Field(min_length=1, max_length=1024)
+
+
+class StandingOut(BaseModel):
+    rank: int
+    user_id: int
+    username: str
+    rating: float
+    rd: float = Field(description="rating deviation: the rating is known within about ±2 RD")
+    games: int
+    wins: int
+    losses: int
+
+
+class LeaderboardOut(BaseModel):
+    pool: Literal["overall", "axis", "soviet"]
+    players: list[StandingOut]
+
+
+class RatingChangeOut(BaseModel):
+    game_id: int | None = Field(description="null for a private game the caller may not see")
+    pool: Literal["overall", "axis", "soviet"]
+    side: Side
+    opponent: str | None = Field(description="null for a private game the caller may not see")
+    score: float = Field(description="1 won, 0 lost")
+    rating_before: float
+    rating_after: float
+    rd_after: float
+    at: datetime
+
+
+class PlayerRatingsOut(BaseModel):
+    id: int
+    username: str
+    rank: int | None = Field(description="place on the overall leaderboard (None: no rated game yet)")
+    ratings: dict[str, dict[str, Any] | None] = Field(
+        description='{"overall", "axis", "soviet"}: {rating, rd, volatility, games, wins, losses}, or null before '
+                    'the first rated game in that pool')
+    history: list[RatingChangeOut]

@@ -40,6 +40,15 @@ class Settings(BaseSettings):
     engine_module: str = Field(default="engine", description="the rules engine's import name (tests use a stand-in)")
     db_pool_size: int = 10
     db_max_overflow: int = 20
+    # Bounded waits (docs/server.md, "When the database fails"): nothing waits on PostgreSQL for long.
+    db_pool_timeout_seconds: float = Field(default=2.0, description="wait at most this for a free pooled connection")
+    db_connect_timeout_seconds: int = Field(default=3, description="libpq connect_timeout for new connections")
+    db_statement_timeout_ms: int = Field(default=10_000, description="PostgreSQL statement_timeout of every statement")
+    db_lock_timeout_ms: int = Field(default=3_000, description="PostgreSQL lock_timeout of every statement")
+    db_game_lock_timeout_ms: int = Field(default=1_000,
+                                         description="lock_timeout while waiting for one game's row (one writer at a time)")
+    action_deadline_seconds: float = Field(default=10.0,
+                                           description="an action not committed this long after it arrived is refused")
 
     admin_username: str | None = None
     admin_password: SecretStr | None = None
@@ -58,6 +67,13 @@ class Settings(BaseSettings):
     webhook_timeout_seconds: float = 10.0
     webhook_allow_private: bool = Field(default=False, description="allow webhooks into private/loopback networks")
     clock_watch_seconds: float = Field(default=30.0, description="how often due reminders and timeouts are looked for")
+
+    bot_worker: bool = Field(default=True, description="this process makes the computer opponents' moves")
+    bot_delay_seconds: float = Field(default=0.6, description="a bot acts at least this long after the game's last "
+                                     "change, so a human can follow its moves")
+    bot_poll_seconds: float = Field(default=5.0, description="how often games waiting on a bot are looked for "
+                                    "without a wake-up")
+    bot_processes: int = Field(default=1, description="processes thinking for the bots (0 = a thread of this one)")
 
     session_days: int = 30
     max_body_bytes: int = 64 * 1024

@@ -1,9 +1,8 @@
-// Lobby: fold the option checkboxes and the advanced JSON field into the form's `options` field.
-const form = document.getElementById("create-game");
-if (form) {
+// Lobby: fold each form's option checkboxes and advanced JSON field into its `options` field.
+for (const form of document.querySelectorAll("form[data-options-form]")) {
   form.addEventListener("submit", (event) => {
     let options = {};
-    const raw = document.getElementById("options-raw");
+    const raw = form.querySelector("[data-options-raw]");
     if (raw && raw.value.trim()) {
       try {
         options = JSON.parse(raw.value);
@@ -17,8 +16,11 @@ if (form) {
       if (box.type === "checkbox" && box.checked) options[box.dataset.option] = true;
       else if (box.tagName === "SELECT" && box.value !== "") options[box.dataset.option] = JSON.parse(box.value);
     }
-    const bidSide = document.getElementById("bid-side")?.value;
-    if (bidSide) options.bid = { side: bidSide, rp: Number(document.getElementById("bid-rp").value || 0) };
-    document.getElementById("options-json").value = JSON.stringify(options);
+    if (form.querySelector("#bidding-on")?.checked && form.elements.side.value === "random") {
+      event.preventDefault();
+      alert("To bid for a side (21.0), choose the side you want.");
+      return;
+    }
+    form.querySelector("input[name=options]").value = JSON.stringify(options);
   });
 }

@@ -15,7 +15,9 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket
 
+from app import faults
 from app.context import AppContext
+from app.fastjson import dumps
 from app.realtime import updates
 
 log = logging.getLogger(__name__)
@@ -59,14 +61,14 @@ class Connection:
             asyncio.create_task(self._close_quietly(CLOSE_TOO_SLOW, "too slow"))
             return
         self._pushes += 1
-        self._queue.put_nowait(("push", json.dumps(message, separators=(",", ":"))))
+        self._queue.put_nowait(("push", dumps(message)))
 
     async def reply(self, message: dict[str, Any]) -> None:
         """Queue an answer to the client's own message, waiting while too many are unwritten."""
         await self._replies.acquire()
         if self.closed.is_set():
             return
-        self._queue.put_nowait(("reply", json.dumps(message, separators=(",", ":"))))
+        self._queue.put_nowait(("reply", dumps(message)))
 
     def close(self, code: int, reason: str = "") -> None:
         if not self.closed.is_set():
@@ -184,8 +186,8 @@ class Hub:
                     await self.push(game_id, conns)
                 if game_id not in self._again:
                     return
-        except Exception:
-            log.exception("refreshing game %s", game_id)
+        except Exception as exc:
+            faults.log_failure(log, f"refreshing game {game_id}", exc)
         finally:
             self._refreshing.pop(game_id, None)
 

@@ -12,12 +12,15 @@ Server → client: {"type": "view", ...} on connect and after every change,
 
 Malformed messages get an error and the connection stays usable. A message over 64 KiB
 gets a `payload_too_large` error and the connection is closed with 1009 (message too big).
-Close codes: 4401 bad credentials at connect, 4403 banned, 4404 unknown game, 1013 client too slow.
+Close codes: 4401 bad credentials at connect, 4403 banned, 4404 unknown game, 1013 client too slow
+or (after an `error` `database_unavailable`/`busy`) no database at connect: reconnect after a pause.
+A database failure on a message gets such an error (with `retry_after` seconds) and the socket stays open.
 """
 from __future__ import annotations
 
 import json
 import logging
+import time
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -25,7 +28,9 @@ from fastapi import APIRouter, WebSocket
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocketDisconnect
 
+from app import faults
 from app.context import AppContext
+from app.db import set_deadline
 from app.deps import SESSION_COOKIE, Caller, resolve_caller
 from app.errors import ApiError
 from app.inputs import check_json
@@ -42,6 +47,7 @@ router = APIRouter()
 CLOSE_TOO_BIG = 1009
 CLOSE_AUTH = 4401
 CLOSE_NOT_FOUND = 4404
+CLOSE_TRY_LATER = 1013  # no database at connect (the same code as a client too slow to read)
 
 
 def same_origin(origin: str | None, host: str | None, public_base_url: str | None) -> bool:
@@ -71,20 +77,24 @@ def _identify_token(ctx: AppContext, game_id: int, token: str) -> Caller:
     return caller
 
 
-def _act(ctx: AppContext, conn: Connection, seq: Any, action: Any) -> int:
+def _act(ctx: AppContext, conn: Connection, seq: Any, action: Any, received: float) -> int:
     if not isinstance(seq, int) or isinstance(seq, bool):
         raise ApiError(422, "malformed", '"seq" must be an integer.')
     user_id, game_id = conn.user_id, conn.game_id
     with ctx.db.session() as db:
+        set_deadline(db, received + ctx.settings.action_deadline_seconds)
         user = _active_user(db, user_id, conn.credential)
-        applied = play.submit_action(db, ctx.rules, ctx.snapshots, user, game_id, seq, action)
+        with ctx.game_gate.enter(game_id):
+            applied = play.submit_action(db, ctx.rules, ctx.snapshots, user, game_id, seq, action)
         return applied.seq
 
 
-def _undo(ctx: AppContext, conn: Connection, seq: Any) -> int:
+def _undo(ctx: AppContext, conn: Connection, seq: Any, received: float) -> int:
     with ctx.db.session() as db:
+        set_deadline(db, received + ctx.settings.action_deadline_seconds)
         user = _active_user(db, conn.user_id, conn.credential)
-        return undo.undo(db, ctx.rules, ctx.snapshots, user, conn.game_id, seq).seq
+        with ctx.game_gate.enter(conn.game_id):
+            return undo.undo(db, ctx.rules, ctx.snapshots, user, conn.game_id, seq).seq
 
 
 def _chat(ctx: AppContext, conn: Connection, text: Any) -> None:
@@ -130,6 +140,10 @@ async def game_socket(websocket: WebSocket, game_id: int) -> None:
         await websocket.send_text(json.dumps(error(exc.code, exc.message)))
         await websocket.close(CLOSE_BANNED if exc.code == "banned" else CLOSE_AUTH, exc.code)
         return
+    except Exception as exc:
+        if not await refuse_on_database_failure(websocket, exc):
+            raise
+        return
     if not visible:
         await websocket.send_text(json.dumps(error("not_found", "No such game.")))
         await websocket.close(CLOSE_NOT_FOUND, "not_found")
@@ -139,8 +153,14 @@ async def game_socket(websocket: WebSocket, game_id: int) -> None:
     conn.credential = caller.credential
     hub.add(conn)
     try:
-        await hub.push(game_id, [conn])
-        history = await run_in_threadpool(updates.chat_history, ctx, game_id)
+        try:
+            await hub.push(game_id, [conn])
+            history = await run_in_threadpool(updates.chat_history, ctx, game_id)
+        except Exception as exc:
+            await conn.shutdown()  # the writer task stops; the close below is sent directly
+            if not await refuse_on_database_failure(websocket, exc):
+                raise
+            return
         if history:
             conn.last_chat_id = max(conn.last_chat_id, history[-1]["id"])
         conn.send({"type": "chat_history", "messages": history})
@@ -150,6 +170,21 @@ async def game_socket(websocket: WebSocket, game_id: int) -> None:
     finally:
         hub.remove(conn)
         await conn.shutdown()
+
+
+async def refuse_on_database_failure(websocket: WebSocket, exc: Exception) -> bool:
+    """At connect, with no database: say so and close with 1013 (try again later). False: not that."""
+    failure = faults.classify(exc)
+    if failure is None:
+        return False
+    log.warning("%s opening a game websocket: %s", failure.code, faults.describe(exc))
+    try:
+        await websocket.send_text(json.dumps(error(failure.code, failure.message)
+                                             | {"retry_after": faults.retry_after(failure)}))
+        await websocket.close(CLOSE_TRY_LATER, failure.code)
+    except Exception:  # the client went away meanwhile
+        pass
+    return True
 
 
 async def _serve(ctx: AppContext, websocket: WebSocket, conn: Connection) -> None:
@@ -191,16 +226,17 @@ async def _too_big(websocket: WebSocket, conn: Connection, limit: int) -> None:
 
 async def _handle(ctx: AppContext, conn: Connection, message: dict[str, Any]) -> None:
     kind, ref = message["type"], message.get("ref")
+    received = time.monotonic()  # an action still waiting at its deadline is refused, not applied late
     try:
         if kind == "action":
             if conn.user_id is None:
                 raise ApiError(401, "not_signed_in", "Sign in (or send an auth message) to play.")
-            seq = await run_in_threadpool(_act, ctx, conn, message.get("seq"), message.get("action"))
+            seq = await run_in_threadpool(_act, ctx, conn, message.get("seq"), message.get("action"), received)
             await conn.reply({"type": "ok", "seq": seq, **({"ref": ref} if ref is not None else {})})
         elif kind == "undo":
             if conn.user_id is None:
                 raise ApiError(401, "not_signed_in", "Sign in (or send an auth message) to play.")
-            seq = await run_in_threadpool(_undo, ctx, conn, message.get("seq"))
+            seq = await run_in_threadpool(_undo, ctx, conn, message.get("seq"), received)
             await conn.reply({"type": "ok", "seq": seq, **({"ref": ref} if ref is not None else {})})
         elif kind == "chat":
             if conn.user_id is None:
@@ -220,6 +256,11 @@ async def _handle(ctx: AppContext, conn: Connection, message: dict[str, Any]) ->
             raise ApiError(422, "malformed", f"Unknown message type {kind!r}.")
     except ApiError as exc:
         await conn.reply(error(exc.code, exc.message, ref) | ({"seq": exc.extra["seq"]} if "seq" in exc.extra else {}))
-    except Exception:
-        log.exception("websocket message %r", kind)
-        await conn.reply(error("internal_error", "The server failed on this message.", ref))
+    except Exception as exc:
+        failure = faults.classify(exc)
+        if failure is None:
+            log.exception("websocket message %r", kind)
+            await conn.reply(error("internal_error", "The server failed on this message.", ref))
+        else:  # the socket stays open: retry after a pause (an action with the same seq applies at most once)
+            log.warning("%s on websocket message %r: %s", failure.code, kind, faults.describe(exc))
+            await conn.reply(error(failure.code, failure.message, ref) | {"retry_after": faults.retry_after(failure)})

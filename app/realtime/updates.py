@@ -48,7 +48,7 @@ def build(ctx: AppContext, game_id: int, viewers: list[Viewer]) -> list[Update] 
         # One query for the seated players and the viewers.
         ids = {v.user_id for v in viewers if v.user_id} | {i for i in (game.axis_user_id, game.soviet_user_id) if i}
         users = {u.id: u for u in db.scalars(select(User).where(User.id.in_(ids)))} if ids else {}
-        people = {u.id: PlayerOut(id=u.id, username=u.username) for u in users.values()}
+        people = {u.id: PlayerOut(id=u.id, username=u.username, is_bot=u.is_bot) for u in users.values()}
         views: dict[str | None, SeatView] = {}
         oldest = min((v.last_log_id for v in viewers), default=0)
         entries = visible_log(db, game_id, None, after_id=oldest, everything=True, limit=500)

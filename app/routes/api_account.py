@@ -5,8 +5,8 @@ from fastapi import APIRouter, Request, Response
 
 from app.deps import DB, SESSION_COOKIE, SettingsDep, UserCaller, WriterCaller, client_ip
 from app.errors import responses
-from app.schemas import MeOut, SessionOut, SignInIn, SignUpIn, TokenCreatedOut, TokenIn, TokenListOut, TokenOut
-from app.services import accounts
+from app.schemas import MeOut, PasswordResetIn, SessionOut, SignInIn, SignUpIn, TokenCreatedOut, TokenIn, TokenListOut, TokenOut
+from app.services import accounts, password_reset
 
 router = APIRouter(prefix="/api", tags=["account"])
 
@@ -58,6 +58,13 @@ def sign_up(body: SignUpIn, request: Request, response: Response, db: DB, settin
 def sign_in(body: SignInIn, request: Request, response: Response, db: DB, settings: SettingsDep) -> SessionOut:
     user = accounts.authenticate(db, settings, body.username, body.password, client_ip(request))
     return _start(request, response, db, settings, user)
+
+
+@router.post("/password-reset", status_code=204, responses=responses(404, 422),
+             summary="Set a new password with a reset link's token (from an admin); every session and token ends")
+def use_reset_link(body: PasswordResetIn, db: DB, settings: SettingsDep) -> Response:
+    password_reset.use(db, settings, body.token, body.password)
+    return Response(status_code=204)
 
 
 @router.delete("/session", status_code=204, summary="Sign out", responses=responses(401, 403))

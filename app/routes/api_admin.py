@@ -1,4 +1,5 @@
-"""Admin API: every game with full information, aborts, bans, the audit log."""
+"""Admin API: every game with full information, the inspector, rewind, seats, stale games, aborts, bans,
+password-reset links, the audit log."""
 from __future__ import annotations
 
 from typing import Annotated, Literal
@@ -9,8 +10,25 @@ from app.deps import DB, AdminCaller, require_csrf_for_cookie_writes
 from app.errors import responses
 from app.inputs import INT64_MAX
 from app.routes.api_games import Ctx, _log_out
-from app.schemas import AbortIn, AdminViewOut, AuditListOut, AuditOut, BanIn, GameListOut, GameOut, UserAdminOut
-from app.services import admin
+from app.schemas import (
+    AbortIn,
+    AdminViewOut,
+    AuditListOut,
+    AuditOut,
+    BanIn,
+    GameListOut,
+    GameOut,
+    InspectOut,
+    ReassignIn,
+    RecordedActionOut,
+    ResetLinkOut,
+    RewindIn,
+    RewindOut,
+    StaleListOut,
+    StaleOut,
+    UserAdminOut,
+)
+from app.services import admin, admin_games, password_reset
 from app.services import games as lobby
 from app.services.play import visible_log
 
@@ -19,7 +37,7 @@ Csrf = Annotated[None, Depends(require_csrf_for_cookie_writes)]
 
 
 def user_out(u) -> UserAdminOut:
-    return UserAdminOut(id=u.id, username=u.username, is_admin=u.is_admin, banned=u.is_banned,
+    return UserAdminOut(id=u.id, username=u.username, is_admin=u.is_admin, is_bot=u.is_bot, banned=u.is_banned,
                         ban_reason=u.ban_reason, created_at=u.created_at)
 
 
@@ -88,3 +106,53 @@ def audit_log(db: DB, caller: AdminCaller, limit: int = Query(200, ge=1, le=1000
                  target_id=e.target_id, details=e.details, created_at=e.created_at)
         for e in admin.audit_entries(db, limit=limit, offset=offset)
     ])
+
+
+@router.get("/games/{game_id}/inspect", response_model=InspectOut, responses=responses(404, 409, 422),
+            summary="The game inspector: the position after any seq with full information (audited)")
+def inspect(game_id: int, db: DB, caller: AdminCaller, ctx: Ctx,
+            seq: int | None = Query(None, ge=0, le=2**31 - 1, description="default: the current seq")) -> InspectOut:
+    found = admin_games.inspect(db, ctx.rules, ctx.history, caller.user, game_id, seq)
+    game = found.game
+    targets = admin_games.rewind_targets(found.actions, game.seq) if game.status == "active" else []
+    return InspectOut(game=lobby.describe(db, game, caller.user, ctx.base_url), seq=found.seq, last_seq=game.seq,
+                      full_view=found.full, views=found.views, log=_log_out(found.log),
+                      actions=[recorded(a) for a in found.actions], rewind_targets=targets)
+
+
+def recorded(a) -> RecordedActionOut:
+    return RecordedActionOut(seq=a.seq, side=a.side, action=a.action, label=admin_games.action_label(a),
+                             undoes=a.undoes, undone_by=a.undone_by, created_at=a.created_at)
+
+
+@router.post("/games/{game_id}/rewind", response_model=RewindOut, responses=responses(404, 409, 422),
+             summary="Rewind a game to the position after seq N (players are told; the actions taken back stay "
+                     "in the record, marked undone)")
+def rewind(game_id: int, body: RewindIn, db: DB, caller: AdminCaller, _: Csrf, ctx: Ctx) -> RewindOut:
+    done = admin_games.rewind(db, ctx.rules, ctx.snapshots, ctx.history, caller.user, game_id, body.seq, body.reason)
+    return RewindOut(game=lobby.describe(db, done.game, caller.user, ctx.base_url), seq=done.seq, to=done.to,
+                     taken_back=done.taken_back)
+
+
+@router.post("/games/{game_id}/reassign", response_model=GameOut, responses=responses(404, 409, 422),
+             summary="Give a seat to another user (both are told)")
+def reassign(game_id: int, body: ReassignIn, db: DB, caller: AdminCaller, _: Csrf, ctx: Ctx) -> GameOut:
+    game = admin_games.reassign(db, caller.user, game_id, body.side, body.username, body.reason)
+    return lobby.describe(db, game, caller.user, ctx.base_url)
+
+
+@router.get("/stale", response_model=StaleListOut, summary="Games in progress with no move for `days` days")
+def stale(db: DB, caller: AdminCaller, ctx: Ctx, days: int = Query(7, ge=0, le=3650)) -> StaleListOut:
+    rows = admin_games.stale_games(db, days)
+    people = lobby.players(db, [r.game for r in rows])
+    return StaleListOut(days=days, games=[
+        StaleOut(game=lobby.game_out(r.game, people, caller.user, ctx.base_url), last_move_at=r.last_move_at,
+                 idle_days=round(r.idle_days, 2)) for r in rows])
+
+
+@router.post("/users/{user_id}/reset-link", response_model=ResetLinkOut, status_code=201,
+             responses=responses(404), summary="Make a one-time password-reset link for a user (shown only now; "
+                                               "older links stop working)")
+def reset_link(user_id: int, db: DB, caller: AdminCaller, _: Csrf, ctx: Ctx) -> ResetLinkOut:
+    link = password_reset.make_link(db, ctx.settings, caller.user, user_id, ctx.base_url)
+    return ResetLinkOut(user=user_out(link.user), url=link.url, expires_at=link.expires_at)

@@ -1,11 +1,14 @@
 """The games API: lobby, lifecycle, views, actions, log, chat, notes, board."""
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse
 
+from app import faults
 from app.context import AppContext
 from app.deps import DB, CallerDep, UserCaller, WriterCaller
 from app.errors import ApiError, responses
@@ -17,22 +20,27 @@ from app.schemas import (
     ChatIn,
     ChatListOut,
     ChatOut,
+    ComputerGameIn,
     CreateGameIn,
     ExtendIn,
     GameListOut,
     GameOut,
     HistoryOut,
+    JoinIn,
     LogEntryOut,
     LogOut,
     NotesIn,
     NotesOut,
+    SeenIn,
+    SeenOut,
     UndoIn,
     ViewOut,
 )
-from app.services import chat, history, records, timing, undo
+from app.services import chat, computer, history, records, timing, undo, visits
 from app.services import games as lobby
 from app.services import play
 
+log = logging.getLogger(__name__)
 router = APIRouter(prefix="/api/games", tags=["games"])
 
 
@@ -77,8 +85,20 @@ def list_games(
 def create_game(body: CreateGameIn, db: DB, caller: WriterCaller, ctx: Ctx) -> GameOut:
     game = lobby.create_game(db, ctx.rules, caller.user, scenario=body.scenario, side=body.side,
                              options=body.options, private=body.private, time_control=body.time_control,
-                             rated=body.rated)
+                             rated=body.rated, bid=body.bid)
     db.commit()
+    return lobby.describe(db, game, caller.user, ctx.base_url)
+
+
+@router.post("/computer", response_model=GameOut, status_code=201, responses=responses(401, 403, 422),
+             summary="Play against the computer: a started, unrated game with a bot in the other seat",
+             description="`level` is one of the bot levels (`fast`, `search`); the bot answers through the "
+             "same path as any player, a short pause after each change (docs/server.md).")
+def create_computer_game(body: ComputerGameIn, db: DB, caller: WriterCaller, ctx: Ctx) -> GameOut:
+    game, snap = computer.create_game(db, ctx.rules, caller.user, scenario=body.scenario, side=body.side,
+                                      options=body.options, level=body.level, private=body.private)
+    db.commit()
+    ctx.snapshots.put(snap)
     return lobby.describe(db, game, caller.user, ctx.base_url)
 
 
@@ -130,27 +150,34 @@ def get_game(game_id: int, db: DB, caller: CallerDep, ctx: Ctx) -> GameOut:
     return lobby.describe(db, lobby.get_visible(db, game_id, caller.user), caller.user, ctx.base_url)
 
 
-def _join(db, ctx: AppContext, caller, game) -> GameOut:
-    snap = lobby.join(db, ctx.rules, caller.user, game)
+def _join(db, ctx: AppContext, caller, game, body: JoinIn | None) -> GameOut:
+    snap = lobby.join(db, ctx.rules, caller.user, game, side=body.side if body else None,
+                      bid=body.bid if body else None)
     db.commit()
     ctx.snapshots.put(snap)
     return lobby.describe(db, game, caller.user, ctx.base_url)
 
 
+JOIN_BODY = ("No body for an ordinary game. A game with sides by bidding (21.0, `bidding.open`) needs "
+             '`{"side", "bid"}`: the side you want and your sealed bid in automatic RPs.')
+
+
 @router.post("/{game_id}/join", response_model=GameOut, summary="Take the free seat of a public game (starts it)",
-             responses=responses(401, 403, 404, 409))
-def join_game(game_id: int, db: DB, caller: WriterCaller, ctx: Ctx) -> GameOut:
+             description=JOIN_BODY, responses=responses(401, 403, 404, 409, 422))
+def join_game(game_id: int, db: DB, caller: WriterCaller, ctx: Ctx,
+              body: Annotated[JoinIn | None, Body()] = None) -> GameOut:
     game = lobby.get_visible(db, game_id, caller.user, lock=True)
     if game.is_private and game.seat_of(caller.user_id) is None:
         raise ApiError(404, "not_found", "No such game.")
-    return _join(db, ctx, caller, game)
+    return _join(db, ctx, caller, game, body)
 
 
 @router.post("/invites/{token}/join", response_model=GameOut, summary="Take the free seat of a private game",
-             responses=responses(401, 403, 404, 409))
-def join_by_invite(token: str, db: DB, caller: WriterCaller, ctx: Ctx) -> GameOut:
+             description=JOIN_BODY, responses=responses(401, 403, 404, 409, 422))
+def join_by_invite(token: str, db: DB, caller: WriterCaller, ctx: Ctx,
+                   body: Annotated[JoinIn | None, Body()] = None) -> GameOut:
     game = lobby.by_invite(db, token, lock=True)
-    return _join(db, ctx, caller, game)
+    return _join(db, ctx, caller, game, body)
 
 
 @router.post("/{game_id}/resign", response_model=GameOut, summary="Resign (the opponent wins)",
@@ -184,14 +211,34 @@ def get_view(game_id: int, db: DB, caller: CallerDep, ctx: Ctx) -> ViewOut:
     response_model=ActionOut,
     summary="Submit one action",
     description="`seq` must equal the game's current seq (409 `stale_seq` otherwise). The action is applied "
-    "in one transaction; the response is your new view plus the log entries you may see.",
-    responses=responses(400, 401, 403, 404, 409, 413, 422),
+    "in one transaction; the response is your new view plus the log entries you may see. If the database "
+    "fails after the commit, the answer is still 200, as `{\"applied\": true, \"seq\": n, \"view\": null}`: "
+    "fetch the view. 503 `busy` / `database_unavailable` (with `Retry-After`): retry with the same `seq`; "
+    "an action is never applied twice.",
+    responses=responses(400, 401, 403, 404, 409, 413, 422, 503),
 )
-def submit_action(game_id: int, body: ActionIn, db: DB, caller: WriterCaller, ctx: Ctx) -> ActionOut:
-    applied = play.submit_action(db, ctx.rules, ctx.snapshots, caller.user, game_id, body.seq, body.action)
-    sv = play.seat_view(db, ctx.rules, ctx.snapshots, applied.game, applied.seat)
-    out = _view_out(db, ctx, sv, caller.user)
-    return ActionOut(**out.model_dump(), log=_log_out(applied.log))
+def submit_action(game_id: int, body: ActionIn, db: DB, caller: WriterCaller, ctx: Ctx) -> ActionOut | JSONResponse:
+    with ctx.game_gate.enter(game_id):
+        applied = play.submit_action(db, ctx.rules, ctx.snapshots, caller.user, game_id, body.seq, body.action)
+    return _answer_committed(game_id, applied.seq, lambda: ActionOut(
+        **_view_out(db, ctx, play.seat_view(db, ctx.rules, ctx.snapshots, applied.game, applied.seat),
+                    caller.user).model_dump(), log=_log_out(applied.log)))
+
+
+def _answer_committed(game_id: int, seq: int, build: Callable[[], ActionOut]) -> ActionOut | JSONResponse:
+    """The answer to a committed change: its view, or when that cannot be built now (the database
+    went away after the commit), still the truth: applied at `seq`, fetch the view later."""
+    try:
+        return build()
+    except Exception as exc:
+        error = faults.classify(exc)
+        if error is None and not isinstance(exc, ApiError):
+            log.exception("game %s: building the answer after seq %s was committed", game_id, seq)
+        else:
+            log.warning("game %s: seq %s committed, its view not built: %s", game_id, seq, faults.describe(exc))
+        return JSONResponse({"applied": True, "seq": seq, "view": None, "log": [],
+                             "message": f"Applied at seq {seq}; the new view could not be built just now: "
+                                        f"fetch GET /api/games/{game_id}/view."})
 
 
 @router.post(
@@ -201,14 +248,15 @@ def submit_action(game_id: int, body: ActionIn, db: DB, caller: WriterCaller, ct
     description="Takes back the caller's latest action, as long as nothing new has come to light since it "
     "(a die roll, a card drawn, a hidden unit revealed, the opponent acting). `seq` must be the game's current "
     "seq; the undo is itself a new seq. 409 `undo_unavailable` (the message says why) when nothing can be "
-    "taken back; 403 `not_your_turn` for the side not to act.",
-    responses=responses(400, 401, 403, 404, 409, 413, 422),
+    "taken back; 403 `not_your_turn` for the side not to act. Database failures are answered as for actions.",
+    responses=responses(400, 401, 403, 404, 409, 413, 422, 503),
 )
-def undo_action(game_id: int, body: UndoIn, db: DB, caller: WriterCaller, ctx: Ctx) -> ActionOut:
-    done = undo.undo(db, ctx.rules, ctx.snapshots, caller.user, game_id, body.seq)
-    sv = play.seat_view(db, ctx.rules, ctx.snapshots, done.game, done.seat)
-    out = _view_out(db, ctx, sv, caller.user)
-    return ActionOut(**out.model_dump(), log=_log_out(done.log))
+def undo_action(game_id: int, body: UndoIn, db: DB, caller: WriterCaller, ctx: Ctx) -> ActionOut | JSONResponse:
+    with ctx.game_gate.enter(game_id):
+        done = undo.undo(db, ctx.rules, ctx.snapshots, caller.user, game_id, body.seq)
+    return _answer_committed(game_id, done.seq, lambda: ActionOut(
+        **_view_out(db, ctx, play.seat_view(db, ctx.rules, ctx.snapshots, done.game, done.seat),
+                    caller.user).model_dump(), log=_log_out(done.log)))
 
 
 @router.get(
@@ -267,6 +315,18 @@ def post_chat(game_id: int, body: ChatIn, db: DB, caller: WriterCaller, ctx: Ctx
     game = lobby.get_visible(db, game_id, caller.user)
     msg = chat.post(db, ctx.chat_throttle, caller.user, game, body.text)
     return ChatOut(id=msg.id, user=caller.user.username, text=msg.text, created_at=msg.created_at)
+
+
+@router.put("/{game_id}/seen", response_model=SeenOut, summary="Remember how far you have seen this game",
+            description="The game page reports the seq it has shown; the next time it opens it lists what the "
+                        "other side did since (\"since your last visit\"). The stored seq never moves back. "
+                        "422 `malformed` for a seq past the game's current one.",
+            responses=responses(401, 404, 422))
+def put_seen(game_id: int, body: SeenIn, db: DB, caller: WriterCaller) -> SeenOut:
+    game = lobby.get_visible(db, game_id, caller.user)
+    stored = visits.mark_seen(db, game, caller.user, body.seq)
+    db.commit()
+    return SeenOut(seq=stored)
 
 
 @router.get("/{game_id}/notes", response_model=NotesOut, summary="Your private notes on this game",

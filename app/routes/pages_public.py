@@ -9,9 +9,10 @@ from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Resp
 
 from app.deps import DB, client_ip
 from app.errors import ApiError
+from app.models import User
 from app.rules import ENGINE_OPTIONS, SCENARIOS
 from app import dashboard
-from app.services import accounts, clocks, notices, records
+from app.services import accounts, clocks, computer, notices, password_reset, records, visits
 from app.settings import ROOT
 from app.services import games as lobby
 from app.verify import verify_record
@@ -38,13 +39,19 @@ def favicon() -> Response:
 
 @router.get("/", response_class=HTMLResponse)
 def lobby_page(request: Request, db: DB) -> HTMLResponse:
+    return _lobby(request, db)
+
+
+def _lobby(request: Request, db, status_code: int = 200, **extra) -> HTMLResponse:
     who = page_caller(request, db)
     board = dashboard.build(db, who.user, request.app.state.ctx.base_url)
-    return render(request, db, "lobby.html", board=board,
+    return render(request, db, "lobby.html", status_code=status_code, board=board,
                   recent_notices=notices.recent(db, who.user, limit=8) if who.user else [],
                   scenarios=SCENARIOS, engine_options=ENGINE_OPTIONS,
                   correspondence_days=clocks.CORRESPONDENCE_DAYS, vacation_days=clocks.VACATION_DAYS,
-                  live_minutes=clocks.LIVE_MINUTES, live_increments=clocks.LIVE_INCREMENTS)
+                  live_minutes=clocks.LIVE_MINUTES, live_increments=clocks.LIVE_INCREMENTS,
+                  bot_levels=[{"level": lv, "name": name, "help": computer.LEVEL_HELP.get(lv, "")}
+                              for lv, name in computer.LEVELS.items()], **extra)
 
 
 @router.post("/notices/read")
@@ -100,6 +107,36 @@ def signin(request: Request, db: DB, csrf_token: F = "", username: F = "", passw
     return redirect(request, _safe_next(next))
 
 
+@router.get("/reset/{token}", response_class=HTMLResponse)
+def reset_page(request: Request, db: DB, token: str) -> HTMLResponse:
+    try:
+        row = password_reset.find(db, request.app.state.settings, token)
+    except ApiError as exc:
+        return render(request, db, "reset_password.html", status_code=exc.status, error=exc.message, valid=False)
+    user = db.get(User, row.user_id)
+    return render(request, db, "reset_password.html", valid=True, token=token, username=user.username)
+
+
+@router.post("/reset/{token}", response_class=HTMLResponse)
+def reset_password(request: Request, db: DB, token: str, csrf_token: F = "", password: F = "",
+                   password2: F = "") -> HTMLResponse:
+    check_csrf(request, db, csrf_token)
+    settings = request.app.state.settings
+    try:
+        user = password_reset.use(db, settings, token, password, password2)
+    except ApiError as exc:
+        valid, username = True, ""
+        try:
+            username = db.get(User, password_reset.find(db, settings, token).user_id).username
+        except ApiError:
+            valid = False
+        return render(request, db, "reset_password.html", status_code=exc.status, error=exc.message, valid=valid,
+                      token=token, username=username)
+    sign_out(request, db)  # whoever this browser was signed in as, the reset ended that session
+    return render(request, db, "signin.html", username=user.username, next="/",
+                  message="Your new password is set. Sign in with it.")
+
+
 @router.post("/signout")
 def signout(request: Request, db: DB, csrf_token: F = "") -> RedirectResponse:
     check_csrf(request, db, csrf_token)
@@ -113,16 +150,44 @@ def signout(request: Request, db: DB, csrf_token: F = "") -> RedirectResponse:
 @router.post("/games")
 def create_game(request: Request, db: DB, csrf_token: F = "", scenario: F = "campaign", side: F = "random",
                 visibility: F = "public", options: F = "{}", clock: F = "correspondence", days: F = "3",
-                vacation_days: F = "14", minutes: F = "90", increment: F = "0", rated: F = "") -> RedirectResponse:
+                vacation_days: F = "14", minutes: F = "90", increment: F = "0", rated: F = "",
+                bidding: F = "", bid: F = "0") -> RedirectResponse:
     who = check_csrf(request, db, csrf_token)
     require_page_user(request, db)
     form = _options_from_form(options, request)
     game = lobby.create_game(db, request.app.state.ctx.rules, who.user, scenario=scenario, side=side,
                              options=form, private=visibility == "private",
                              time_control=_time_control_from_form(clock, days, vacation_days, minutes, increment),
-                             rated=bool(rated))
+                             rated=bool(rated), bid=_bid_from_form(bid) if bidding else None)
     db.commit()
     return redirect(request, f"/games/{game.id}")
+
+
+@router.post("/games/computer")
+def create_computer_game(request: Request, db: DB, csrf_token: F = "", scenario: F = "campaign", side: F = "random",
+                         level: F = "fast", visibility: F = "public", options: F = "{}") -> Response:
+    """Play against the computer: a refusal shows the lobby again, the error by the form, the choices kept."""
+    who = check_csrf(request, db, csrf_token)
+    require_page_user(request, db)
+    ctx = request.app.state.ctx
+    try:
+        game, snap = computer.create_game(db, ctx.rules, who.user, scenario=scenario, side=side, level=level,
+                                          options=_options_from_form(options, request),
+                                          private=visibility == "private")
+        db.commit()
+    except ApiError as exc:
+        db.rollback()
+        return _lobby(request, db, status_code=exc.status, computer_error=exc,
+                      computer_form={"scenario": scenario, "side": side, "level": level, "visibility": visibility})
+    ctx.snapshots.put(snap)
+    return redirect(request, f"/games/{game.id}")
+
+
+def _bid_from_form(text: str) -> int:
+    text = (text or "").strip()
+    if not text.isdigit():
+        raise ApiError(422, "malformed", "A bid is a whole number of automatic RPs (0 or more).")
+    return int(text[:4])
 
 
 def _time_control_from_form(clock: str, days: str, vacation_days: str, minutes: str, increment: str) -> dict:
@@ -155,17 +220,26 @@ def game_page(request: Request, db: DB, game_id: int) -> HTMLResponse:
     meta = lobby.describe(db, game, who.user, request.app.state.ctx.base_url)
     can_join = (who.user is not None and game.status == "open" and not game.is_private
                 and game.seat_of(who.user_id) is None)
-    return render(request, db, "game.html", game=meta, can_join=can_join)
+    since_visit = visits.since_last_visit(db, game, who.user)
+    return render(request, db, "game.html", game=meta, can_join=can_join, since_visit=since_visit)
+
+
+def _join_choice(side: str, bid: str) -> dict:
+    """A bidding game's join form sends the side wanted and the sealed bid; an ordinary one neither."""
+    if not side and not bid:
+        return {}
+    return {"side": side or None, "bid": _bid_from_form(bid)}
 
 
 @router.post("/games/{game_id}/join")
-def join_game(request: Request, db: DB, game_id: int, csrf_token: F = "") -> RedirectResponse:
+def join_game(request: Request, db: DB, game_id: int, csrf_token: F = "", side: F = "",
+              bid: F = "") -> RedirectResponse:
     who = check_csrf(request, db, csrf_token)
     require_page_user(request, db)
     game = lobby.get_visible(db, game_id, who.user, lock=True)
     if game.is_private and game.seat_of(who.user_id) is None:
         raise ApiError(404, "not_found", "No such game.")
-    snap = lobby.join(db, request.app.state.ctx.rules, who.user, game)
+    snap = lobby.join(db, request.app.state.ctx.rules, who.user, game, **_join_choice(side, bid))
     db.commit()
     _started(request, db, game, snap, who.user_id)
     return redirect(request, f"/games/{game.id}")
@@ -205,11 +279,12 @@ def invitation(request: Request, db: DB, token: str) -> HTMLResponse:
 
 
 @router.post("/join/{token}")
-def join_by_invite(request: Request, db: DB, token: str, csrf_token: F = "") -> RedirectResponse:
+def join_by_invite(request: Request, db: DB, token: str, csrf_token: F = "", side: F = "",
+                   bid: F = "") -> RedirectResponse:
     who = check_csrf(request, db, csrf_token)
     require_page_user(request, db)
     game = lobby.by_invite(db, token, lock=True)
-    snap = lobby.join(db, request.app.state.ctx.rules, who.user, game)
+    snap = lobby.join(db, request.app.state.ctx.rules, who.user, game, **_join_choice(side, bid))
     db.commit()
     _started(request, db, game, snap, who.user_id)
     return redirect(request, f"/games/{game.id}")

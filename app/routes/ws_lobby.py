@@ -25,12 +25,12 @@ from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocketDisconnect
 
-from app import dashboard
+from app import dashboard, faults
 from app.deps import SESSION_COOKIE, resolve_caller
 from app.errors import ApiError
 from app.models import Game, Notice, User
 from app.realtime.hub import CLOSE_BANNED, CLOSE_SIGNED_OUT, Connection
-from app.realtime.socket import same_origin
+from app.realtime.socket import refuse_on_database_failure, same_origin
 from app.services import accounts, notices
 
 log = logging.getLogger(__name__)
@@ -99,8 +99,8 @@ class LobbyHub:
                     asyncio.get_running_loop().call_later(PUBLIC_EVERY_SECONDS, self._public_due)
                 for conn in [c for c in self.conns if c.user_id in users]:
                     await self.push(conn)
-        except Exception:
-            log.exception("refreshing the lobby")
+        except Exception as exc:
+            faults.log_failure(log, "refreshing the lobby", exc)
 
     def _public_due(self) -> None:
         self._public_pending = False
@@ -195,6 +195,10 @@ async def lobby_socket(websocket: WebSocket) -> None:
         await websocket.send_text(json.dumps({"type": "error", "code": exc.code, "message": exc.message}))
         await websocket.close(CLOSE_BANNED if exc.code == "banned" else CLOSE_SIGNED_OUT, exc.code)
         return
+    except Exception as exc:
+        if not await refuse_on_database_failure(websocket, exc):
+            raise
+        return
     conn = Connection(websocket, 0, user_id)
     conn.credential, conn.csrf = credential, csrf
     conn.mode = "count" if websocket.query_params.get("mode") == "count" else "full"
@@ -221,6 +225,10 @@ async def lobby_socket(websocket: WebSocket) -> None:
                 await conn.reply({"type": "error", "code": "malformed", "message": "Unknown message type."})
     except WebSocketDisconnect:
         pass
+    except Exception as exc:
+        await conn.shutdown()  # stops the writer: the error and the close (1013) go out directly
+        if not await refuse_on_database_failure(websocket, exc):
+            raise
     finally:
         hub.remove(conn)
         await conn.shutdown()

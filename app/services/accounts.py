@@ -84,6 +84,8 @@ def authenticate(db: Session, settings: Settings, username: str, password: str, 
     key = canonical_username(check_text(username, "The username"))
     ratelimit.check_sign_in_allowed(db, settings, key, ip)
     user = find_user(db, username)
+    if user is not None and user.is_bot:
+        user = None  # a computer opponent never signs in (its name cannot even be typed: USERNAME_RE)
     password_ok = security.verify_password(user.password_hash if user else None, password)
     if user is None or not password_ok:
         ratelimit.record_failure(db, key, ip)

@@ -7,6 +7,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app import notify
+from app.db import lock_game_row
 from app.errors import ApiError, not_found
 from app.inputs import check_text, valid_id
 from app.models import AuditEntry, Game, User
@@ -27,6 +28,7 @@ def audit(db: Session, admin: User, action: str, target_type: str, target_id: An
 
 def abort_game(db: Session, admin: User, game_id: int, reason: str) -> Game:
     check_text(reason, "The reason")
+    lock_game_row(db)
     game = db.scalar(select(Game).where(Game.id == game_id).with_for_update())
     if game is None:
         raise not_found()
@@ -79,6 +81,13 @@ def unban_user(db: Session, admin: User, user_id: int) -> User:
     return user
 
 
+def get_user(db: Session, user_id: int) -> User:
+    user = db.get(User, user_id) if valid_id(user_id) else None
+    if user is None:
+        raise not_found("user")
+    return user
+
+
 def list_users(db: Session, *, query: str = "", limit: int = 100, offset: int = 0) -> list[User]:
     stmt = select(User).order_by(User.id.desc()).limit(limit).offset(offset)
     query = check_text(query, "The search")
@@ -107,6 +116,7 @@ def full_views(db: Session, rules: Rules, cache: SnapshotCache, game: Game) -> t
 
 
 def _locked_game(db: Session, game_id: int) -> Game:
+    lock_game_row(db)
     game = db.scalar(select(Game).where(Game.id == game_id).with_for_update()) if valid_id(game_id) else None
     if game is None:
         raise not_found()

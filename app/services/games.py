@@ -10,7 +10,8 @@ from sqlalchemy import Select, or_, select
 from sqlalchemy.orm import Session
 
 from app import notify, verify
-from app.services import clocks, notices
+from app.db import lock_game_row
+from app.services import bidding, clocks, notices, ratings
 from app.errors import ApiError, not_found
 from app.inputs import valid_id
 from app.models import Game, GameLogEntry, User
@@ -52,6 +53,7 @@ def get_visible(db: Session, game_id: int, user: User | None, *, lock: bool = Fa
         raise not_found()
     stmt = select(Game).where(Game.id == game_id)
     if lock:
+        lock_game_row(db)
         stmt = stmt.with_for_update()
     game = db.scalar(stmt)
     if game is None or not may_see(game, user):
@@ -62,6 +64,7 @@ def get_visible(db: Session, game_id: int, user: User | None, *, lock: bool = Fa
 def by_invite(db: Session, token: str, *, lock: bool = False) -> Game:
     stmt = select(Game).where(Game.invite_token == token)
     if lock:
+        lock_game_row(db)
         stmt = stmt.with_for_update()
     game = db.scalar(stmt) if 10 <= len(token) <= 64 else None
     if game is None:
@@ -73,8 +76,8 @@ def players(db: Session, games: list[Game]) -> dict[int, PlayerOut]:
     ids = {i for g in games for i in (g.axis_user_id, g.soviet_user_id) if i is not None}
     if not ids:
         return {}
-    rows = db.execute(select(User.id, User.username).where(User.id.in_(ids)))
-    return {uid: PlayerOut(id=uid, username=name) for uid, name in rows}
+    rows = db.execute(select(User.id, User.username, User.is_bot).where(User.id.in_(ids)))
+    return {uid: PlayerOut(id=uid, username=name, is_bot=bot) for uid, name, bot in rows}
 
 
 def game_out(game: Game, people: dict[int, PlayerOut], user: User | None, base_url: str = "") -> GameOut:
@@ -114,6 +117,7 @@ def game_out(game: Game, people: dict[int, PlayerOut], user: User | None, base_u
         if game.status == "active" else None,
         time_control=game.time_control or clocks.NONE,
         clock=_timing().out(game),
+        bidding=game.bid_result,
     )
 
 
@@ -159,7 +163,7 @@ def _validate_options(rules: Rules, scenario: str, options: dict[str, Any]) -> N
 
 def create_game(
     db: Session, rules: Rules, user: User, *, scenario: str, side: str, options: dict[str, Any], private: bool,
-    time_control: dict[str, Any] | None = None, rated: bool = True,
+    time_control: dict[str, Any] | None = None, rated: bool = True, bid: int | None = None,
 ) -> Game:
     try:
         tc = clocks.validate(time_control)
@@ -167,6 +171,10 @@ def create_game(
         raise ApiError(422, "malformed", str(exc)) from None
     if scenario not in SCENARIOS:
         raise ApiError(422, "malformed", f"scenario must be one of {', '.join(SCENARIOS)}.")
+    if bid is not None:
+        bidding.check_bid(side, bid)  # a bid is for a named side, never a random one
+        if "bid" in options:
+            raise ApiError(422, "bad_options", "Bid in the lobby or set the `bid` option, not both.")
     if side == "random":
         side = secrets.choice(SIDES)
     if side not in SIDES:
@@ -184,26 +192,47 @@ def create_game(
         time_control=tc,
         rated=rated,
     )
+    if bid is not None:
+        bidding.open_bidding(game, side, bid)
     db.add(game)
     db.flush()
     notify.game_changed(db, game.id, 0)  # the lobby's lists of open games are live
     return game
 
 
-def join(db: Session, rules: Rules, user: User, game: Game) -> Snapshot:
-    """Take the free seat of a locked open game and start it; the caller commits, then caches the snapshot."""
+def join(db: Session, rules: Rules, user: User, game: Game, *, side: str | None = None,
+         bid: int | None = None) -> Snapshot:
+    """Take the free seat of a locked open game and start it; the caller commits, then caches the snapshot.
+    A game with sides by bidding (21.0) needs the joiner's side and sealed bid."""
     if game.status != "open":
         raise ApiError(409, "seat_taken", "This game has already started or ended.")
     if game.seat_of(user.id) is not None:
         raise ApiError(409, "own_game", "You already sit in this game; wait for an opponent.")
-    if game.axis_user_id is None:
+    settled = None
+    if bidding.is_open(game):
+        if side is None or bid is None:
+            raise ApiError(422, "bid_required", "Sides in this game are decided by sealed bids (21.0): say which "
+                                                "side you want and your bid.")
+        settled = bidding.settle(db, game, user, side, bid)
+    elif bid is not None or (side is not None and side != _free_seat(game)):
+        raise ApiError(422, "malformed", f"This game has no bidding: you join as {_free_seat(game)}.")
+    elif game.axis_user_id is None:
         game.axis_user_id = user.id
     else:
         game.soviet_user_id = user.id
-    snap = _start(db, rules, game)
+    snap = start(db, rules, game)
+    if settled is not None:
+        db.add(GameLogEntry(game_id=game.id, seq=0, to_side=None, text=settled["text"],
+                            entry={"text": settled["text"], "to": None, "server": True, "kind": "bid",
+                                   "rule": bidding.RULE}))
+        notices.to_players(db, game, "bid_result", f"Game {game.id}: {settled['text']}")
     notices.game_started(db, game, user.id)
     notices.your_move(db, game, [], user.id)
     return snap
+
+
+def _free_seat(game: Game) -> str:
+    return "axis" if game.axis_user_id is None else "soviet"
 
 
 def new_seed() -> int:
@@ -211,7 +240,8 @@ def new_seed() -> int:
     return secrets.randbelow(2**62)
 
 
-def _start(db: Session, rules: Rules, game: Game) -> Snapshot:
+def start(db: Session, rules: Rules, game: Game) -> Snapshot:
+    """Deal the game out and make it active (both seats taken); the caller commits, then caches the snapshot."""
     seed = new_seed()
     engine_game = rules.new_game(game.scenario, seed, game.options)
     snap = Snapshot(game.id, 0, engine_game)
@@ -251,6 +281,7 @@ def finish(db: Session, game: Game, *, winner: str | None, reason: str, status: 
     if game.seed_commitment and game.seed_reveal is None:
         # The game is over: publish what the commitment was made to, so anyone can check the dice.
         game.seed_reveal = verify.reveal_for(game.seed, game.seed_salt)
+    ratings.on_game_end(db, game)  # rated games only, once
 
 
 def resign(db: Session, user: User, game: Game) -> None:

@@ -49,7 +49,7 @@ def emit(db: Session, user_id: int | None, kind: str, text: str, *, game: Game |
     if user_id is None:
         return None
     user = db.get(User, user_id)
-    if user is None or user.is_banned or getattr(user, "is_bot", False):
+    if user is None or user.is_banned or user.is_bot:
         return None
     path = f"/games/{game.id}" if game is not None else None
     notice = Notice(user_id=user.id, kind=kind, game_id=game.id if game is not None else None, text=text,
@@ -104,6 +104,9 @@ def your_move(db: Session, game: Game, before: list[str], actor_id: int | None) 
     """After a change of who must act: tell each player who must act now but did not have to before."""
     if game.status != "active" or game.is_analysis:
         return
+    actor = db.get(User, actor_id) if actor_id is not None else None
+    if actor is not None and actor.is_bot:
+        return  # the human is at the board: no notice (or email) for every answer of the computer
     for side in game.active_sides:
         if side in before:
             continue

@@ -9,6 +9,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session, undefer
 
 from app import notify
+from app.db import check_deadline
 from app.errors import ApiError
 from app.inputs import check_json
 from app.models import Game, GameAction, GameLogEntry, User
@@ -184,6 +185,7 @@ def _apply_locked(
         lobby.finish(db, game, winner=result.get("winner"), reason=str(result.get("reason", "")))
         turns.after_result(db, game)
     notify.game_changed(db, game.id, new_seq)
+    check_deadline(db)  # not applied late: the client may have given up on it
     db.commit()
     cache.put(snap)
     return Applied(game, new_seq, seat, [r for r in rows if r.to_side in (None, seat)], snap, before)

@@ -14,6 +14,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from app import notify
+from app.db import lock_game_row
 from app.errors import ApiError
 from app.models import Game, GameLogEntry, User
 from app.services import clocks, notices
@@ -77,6 +78,7 @@ def out(game: Game, t: datetime | None = None) -> dict[str, Any] | None:
 
 
 def _lock(db: Session, game_id: int) -> Game:
+    lock_game_row(db)
     game = db.scalar(select(Game).where(Game.id == game_id).with_for_update())
     if game is None:
         raise ApiError(404, "not_found", "No such game.")

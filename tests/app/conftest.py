@@ -76,7 +76,8 @@ def clean_db(database_url):
 
 @pytest.fixture
 def settings(clean_db, tmp_path) -> Settings:
-    return Settings(_env_file=None, database_url=clean_db, secret_key=TEST_SECRET, data_dir=tmp_path)
+    return Settings(_env_file=None, database_url=clean_db, secret_key=TEST_SECRET, data_dir=tmp_path,
+                    bot_delay_seconds=0)  # the computer answers at once in tests
 
 
 @pytest.fixture

@@ -23,8 +23,10 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def running_server(database_url: str, data_dir: Path, *, secret_key: str, engine_module: str | None = None,
-                   extra_env: dict[str, str] | None = None) -> Iterator[str]:
-    """`python -m app serve` on a free port; yields its base URL and stops it afterwards."""
+                   extra_env: dict[str, str] | None = None, processes: list | None = None) -> Iterator[str]:
+    """`python -m app serve` on a free port; yields its base URL and stops it afterwards.
+
+    `processes`, if given, receives the server's Popen (the benchmarks read its CPU time and memory)."""
     port = free_port()
     env = {**os.environ, "DATABASE_URL": database_url, "SW_SECRET_KEY": secret_key, "SW_DATA_DIR": str(data_dir),
            "SW_HOST": "127.0.0.1", "SW_PORT": str(port), **(extra_env or {})}
@@ -34,6 +36,8 @@ def running_server(database_url: str, data_dir: Path, *, secret_key: str, engine
     with log.open("wb") as out:
         proc = subprocess.Popen([sys.executable, "-m", "app", "serve"], cwd=ROOT, env=env, stdout=out,
                                 stderr=subprocess.STDOUT)
+    if processes is not None:
+        processes.append(proc)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60

@@ -132,7 +132,7 @@ def test_a_successful_sign_in_clears_the_username_count(client, ctx):
 
 # Every HTML form route (as the router names it) with a concrete URL to post to.
 FORM_POSTS = {
-    "/signup": "/signup", "/signin": "/signin", "/signout": "/signout", "/games": "/games",
+    "/signup": "/signup", "/signin": "/signin", "/signout": "/signout", "/games": "/games", "/games/computer": "/games/computer",
     "/games/{game_id}/join": "/games/1/join", "/games/{game_id}/resign": "/games/1/resign",
     "/games/{game_id}/cancel": "/games/1/cancel", "/join/{token}": "/join/abcdefghijkl",
     "/account/tokens": "/account/tokens", "/account/tokens/{token_id}/revoke": "/account/tokens/1/revoke",
@@ -143,6 +143,9 @@ FORM_POSTS = {
     "/account/webhooks/{webhook_id}/test": "/account/webhooks/1/test", "/account/vacation": "/account/vacation",
     "/account/vacation/end": "/account/vacation/end", "/admin/games/{game_id}/pause": "/admin/games/1/pause",
     "/admin/games/{game_id}/resume": "/admin/games/1/resume",
+    "/admin/games/{game_id}/rewind": "/admin/games/1/rewind", "/admin/games/{game_id}/reassign":
+    "/admin/games/1/reassign", "/admin/users/{user_id}/reset-link": "/admin/users/1/reset-link",
+    "/reset/{token}": "/reset/abcdefghijklmnopqrstuvwxyz",
 }
 
 
