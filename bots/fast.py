@@ -38,7 +38,9 @@ OOS_PENALTY = {"axis": 8.0, "soviet": 5.0}
 MUST_PLAY_EVENT = {"A16"}
 
 # Events only worth playing from a given turn (the attack permissions of 11.1.9 and the like).
-EVENT_FROM_TURN = {"A12": 2, "A14": 2, "A15": 5, "A17": 3, "A19": 3, "S11": 1, "S55": 6}
+EVENT_FROM_TURN = {"A12": 2, "A14": 2, "A15": 5, "A17": 3, "A19": 4, "S11": 1, "S55": 6}
+# ... and only until a given turn (A19 lifts the penalties of Winter 1942, turn 4: 15.1.2).
+EVENT_UNTIL_TURN = {"A19": 4}
 
 
 def decide(view: dict, legal: list[dict], side: str, rng: random.Random, game=None, quick: bool = False) -> dict:
@@ -210,10 +212,10 @@ def card_scores(sit: Situation, legal) -> list:
             if card["kind"] == "reinforcement":
                 # The Soviets need every army early; the Axis's allies can wait for a quiet round.
                 val = 5.0 + 0.5 * card["ops"] if sit.side == "soviet" else \
-                    2.0 + 0.6 * card["ops"] + (1.5 if sit.turn >= 5 else 0.0)
+                    2.0 + 0.6 * card["ops"] + (1.5 if sit.turn >= 5 else -1.5 if sit.turn <= 3 else 0.0)
             else:
                 val = grants_ops(card) + EVENT_BONUS.get(card["id"], 0.3) + (0.5 if card.get("starred") else 0.0)
-                if sit.turn < EVENT_FROM_TURN.get(card["id"], 0):
+                if sit.turn < EVENT_FROM_TURN.get(card["id"], 0) or sit.turn > EVENT_UNTIL_TURN.get(card["id"], 99):
                     val -= 3.0
                 if sit.side == "axis" and sit.turn <= 6 and not grants_ops(card) and card["id"] not in EVENT_BONUS:
                     val -= 1.0  # the Axis's years of attack are short: OPS first
