@@ -2,6 +2,8 @@
 
 Payloads (JSON):
   {"kind": "game", "game": 12, "seq": 34}   the game changed (move, join, resign, abort)
+  {"kind": "game", "game": 12, "seq": 34, "move": true}   an action or undo made seq 34 (and nothing else
+                                            did: a process that pushed seq 34 itself need not re-read it)
   {"kind": "chat", "game": 12, "id": 567}   a chat message was posted
   {"kind": "user", "user": 8}               a user was banned: drop their connections
   {"kind": "revoked", "user": 8}            a session or token of the user ended: close the sockets it opened
@@ -23,8 +25,8 @@ def _send(db: Session, payload: dict[str, Any]) -> None:
     db.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": json.dumps(payload)})
 
 
-def game_changed(db: Session, game_id: int, seq: int) -> None:
-    _send(db, {"kind": "game", "game": game_id, "seq": seq})
+def game_changed(db: Session, game_id: int, seq: int, *, move: bool = False) -> None:
+    _send(db, {"kind": "game", "game": game_id, "seq": seq, **({"move": True} if move else {})})
 
 
 def chat_posted(db: Session, game_id: int, message_id: int) -> None:

@@ -4,6 +4,11 @@ A NOTIFY names a game; the hub rebuilds every local connection's view of it (onc
 per seat) and queues it. Refreshes of one game never overlap: notifications that
 arrive meanwhile collapse into one more refresh, so a burst of moves costs at most
 two rebuilds and clients always end on the newest state.
+
+An action sent over one of this process's sockets is pushed to the game's local sockets
+straight from what the action holds (`begin_change` / `end_change`), and the NOTIFY that
+this very action sends (marked `move`, naming its seq) is then skipped. Anything else —
+another process's change, a change not pushed, a socket that came meanwhile — refreshes.
 """
 from __future__ import annotations
 
@@ -134,6 +139,9 @@ class Hub:
         self.games: dict[int, set[Connection]] = {}
         self._refreshing: dict[int, asyncio.Task] = {}
         self._again: set[int] = set()
+        self._changing: dict[int, int] = {}  # game -> actions from local sockets under way
+        self._deferred: dict[int, set[int]] = {}  # game -> seqs notified (moves) while those were under way
+        self._pushed: dict[int, int] = {}  # game -> the newest seq pushed straight from a local action
 
     # --- membership ---------------------------------------------------------------------------
 
@@ -146,6 +154,7 @@ class Hub:
             conns.discard(conn)
             if not conns:
                 del self.games[conn.game_id]
+                self._pushed.pop(conn.game_id, None)
 
     def connection_count(self) -> int:
         return sum(len(c) for c in self.games.values())
@@ -156,7 +165,14 @@ class Hub:
         event = json.loads(payload)
         kind = event.get("kind")
         if kind == "game":
-            self.refresh(int(event["game"]))
+            game_id, seq = int(event["game"]), event.get("seq")
+            if event.get("move") and isinstance(seq, int):
+                if self._pushed.get(game_id, -1) >= seq:
+                    return  # pushed by the action itself
+                if game_id in self._changing:
+                    self._deferred.setdefault(game_id, set()).add(seq)  # perhaps it is this process's
+                    return
+            self.refresh(game_id)
         elif kind == "chat":
             await self._chat(int(event["game"]), int(event["id"]))
         elif kind == "user":
@@ -190,6 +206,37 @@ class Hub:
             faults.log_failure(log, f"refreshing game {game_id}", exc)
         finally:
             self._refreshing.pop(game_id, None)
+
+    # --- changes made through this process's sockets -------------------------------------------
+
+    def begin_change(self, game_id: int) -> list[Connection]:
+        """An action on `game_id` is about to be applied here: the connections to push it to."""
+        self._changing[game_id] = self._changing.get(game_id, 0) + 1
+        return list(self.games.get(game_id, ()))
+
+    def end_change(self, game_id: int, conns: list[Connection], seq: int | None,
+                   built: list[updates.Update] | None, log_since: int) -> None:
+        """The action ended: committed at `seq` (None: refused or failed) with `built` updates for `conns`
+        (None: not built), whose log entries start after `log_since`."""
+        left = self._changing.pop(game_id, 1) - 1
+        if left:
+            self._changing[game_id] = left
+        stale = seq is not None and built is None
+        if seq is not None and built is not None:
+            for conn, update in zip(conns, built):
+                if conn.last_log_id < log_since:  # reset meanwhile (a new identity): it needs more log
+                    stale = True
+                    continue
+                conn.offer(update)
+            if game_id in self.games:
+                self._pushed[game_id] = max(self._pushed.get(game_id, -1), seq)
+                stale = stale or any(c not in conns for c in self.games[game_id])  # came meanwhile
+        # Moves notified meanwhile are this one, or another's (then read): nothing stays deferred.
+        pushed = self._pushed.get(game_id, -1)
+        if any(s > pushed for s in self._deferred.pop(game_id, ())):
+            stale = True
+        if stale:
+            self.refresh(game_id)
 
     async def push(self, game_id: int, conns: list[Connection]) -> None:
         viewers = [updates.Viewer(c.user_id, c.last_log_id) for c in conns]

@@ -6,7 +6,7 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import ColumnElement, delete, exists, func, select, true, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -245,6 +245,16 @@ def token_for_secret(db: Session, settings: Settings, secret: str) -> ApiToken |
     if token.last_used_at is None or token.last_used_at < now() - timedelta(minutes=1):
         db.execute(update(ApiToken).where(ApiToken.id == token.id).values(last_used_at=func.now()))
     return token
+
+
+def credential_live(credential: tuple[str, str | int] | None) -> ColumnElement[bool]:
+    """`credential_valid` as an SQL condition, to be read in the same statement as the user."""
+    if credential is None:
+        return true()
+    kind, key = credential
+    if kind == "session":
+        return exists().where(WebSession.id_hash == key, WebSession.expires_at > now(), WebSession.user_id.is_not(None))
+    return exists().where(ApiToken.id == key, ApiToken.revoked_at.is_(None))
 
 
 def credential_valid(db: Session, credential: tuple[str, str | int] | None) -> bool:

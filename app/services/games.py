@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
 from datetime import UTC, datetime
 from typing import Any
 
@@ -78,6 +79,31 @@ def players(db: Session, games: list[Game]) -> dict[int, PlayerOut]:
         return {}
     rows = db.execute(select(User.id, User.username, User.is_bot).where(User.id.in_(ids)))
     return {uid: PlayerOut(id=uid, username=name, is_bot=bot) for uid, name, bot in rows}
+
+
+class PlayerCache:
+    """Players as game messages name them. A username and whether the account is a bot never change,
+    so once read they are kept (bounded)."""
+
+    LIMIT = 20_000
+
+    def __init__(self) -> None:
+        self._known: dict[int, PlayerOut] = {}
+        self._lock = threading.Lock()
+
+    def get(self, db: Session, ids: set[int]) -> dict[int, PlayerOut]:
+        with self._lock:
+            found = {i: self._known[i] for i in ids if i in self._known}
+        missing = ids - found.keys()
+        if missing:
+            rows = db.execute(select(User.id, User.username, User.is_bot).where(User.id.in_(missing)))
+            fresh = {uid: PlayerOut(id=uid, username=name, is_bot=bot) for uid, name, bot in rows}
+            with self._lock:
+                if len(self._known) > self.LIMIT:
+                    self._known.clear()
+                self._known.update(fresh)
+            found.update(fresh)
+        return found
 
 
 def game_out(game: Game, people: dict[int, PlayerOut], user: User | None, base_url: str = "") -> GameOut:

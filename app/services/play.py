@@ -9,7 +9,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session, undefer
 
 from app import notify
-from app.db import check_deadline
+from app.db import check_deadline, write_changes
 from app.errors import ApiError
 from app.inputs import check_json
 from app.models import Game, GameAction, GameLogEntry, User
@@ -114,27 +114,33 @@ class Applied:
     log: list[GameLogEntry]
     snapshot: Snapshot
     before: list[str]  # the sides that had to act before this action
+    # Every side's log entries after `log_since` (as websocket messages carry them), read in the action's
+    # transaction for this process's sockets (see app/realtime/updates.py); empty if not asked for.
+    recent_log: list[dict[str, Any]] = field(default_factory=list)
 
 
 def submit_action(
-    db: Session, rules: Rules, cache: SnapshotCache, user: User, game_id: int, seq: int, action: Any
+    db: Session, rules: Rules, cache: SnapshotCache, user: User, game_id: int, seq: int, action: Any,
+    *, log_since: int | None = None,
 ) -> Applied:
     """Apply `action` for the caller's seat if `seq` is current: one transaction, committed here.
 
-    Any refusal raises ApiError and leaves the database exactly as it was.
+    Any refusal raises ApiError and leaves the database exactly as it was. `log_since`: also read the
+    game's log entries after that id (all sides) into `Applied.recent_log`, for the fan-out.
     """
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise ApiError(422, "malformed", 'An action is a JSON object with a string "type".')
     check_json(action, "The action")
     try:
-        return _apply_locked(db, rules, cache, user, game_id, seq, action)
+        return _apply_locked(db, rules, cache, user, game_id, seq, action, log_since)
     except BaseException:
         db.rollback()  # releases the row lock at once
         raise
 
 
 def _apply_locked(
-    db: Session, rules: Rules, cache: SnapshotCache, user: User, game_id: int, seq: int, action: dict
+    db: Session, rules: Rules, cache: SnapshotCache, user: User, game_id: int, seq: int, action: dict,
+    log_since: int | None,
 ) -> Applied:
     game = lobby.get_visible(db, game_id, user, lock=True)  # SELECT ... FOR UPDATE: one writer per game
     seat = game.seat_of(user.id)
@@ -163,15 +169,23 @@ def _apply_locked(
             raise ApiError(status, code, str(exc), **({"rule": rule} if rule else {})) from None
         log.exception("engine failed applying %r to game %s at seq %s", action, game_id, seq)
         raise ApiError(500, "engine_error", "The rules engine failed on this action; nothing was changed.") from None
+    with db.no_autoflush:  # the game row is written once, below, not by every statement on the way
+        return _record(db, game, seat, seq, user, action, engine_game, entries, base, cache, log_since)
+
+
+def _record(db: Session, game: Game, seat: str, seq: int, user: User, action: dict, engine_game: Any,
+            entries: Any, base: dict | None, cache: SnapshotCache, log_since: int | None) -> Applied:
+    """Store an applied action: its row, its log, the new state, clocks, notices, the end; then commit."""
 
     new_seq = seq + 1
     before = list(game.active_sides)
     snap = Snapshot(game.id, new_seq, engine_game)
     revealed = undo.revealed_by(engine_game)
     undo.after_action(game, seat, seq, revealed, base)
-    db.add(GameAction(game_id=game.id, seq=new_seq, side=seat, action=action, user_id=user.id, revealed=revealed))
-    rows = [_log_row(game.id, new_seq, entry) for entry in entries or []]
-    db.add_all(rows)
+    # The action and its log entries as plain INSERTs (no unit of work for rows written once).
+    db.execute(_ACTIONS.insert(), {"game_id": game.id, "seq": new_seq, "side": seat, "action": action,
+                                   "user_id": user.id, "revealed": revealed})
+    rows = _insert_log(db, game.id, new_seq, entries or [])
     game.state = engine_game.to_json()
     game.seq = new_seq
     game.active_sides = [s for s in engine_game.active_sides() if s in SIDES]
@@ -184,20 +198,46 @@ def _apply_locked(
     if result:
         lobby.finish(db, game, winner=result.get("winner"), reason=str(result.get("reason", "")))
         turns.after_result(db, game)
-    notify.game_changed(db, game.id, new_seq)
+    write_changes(db, game)
+    notify.game_changed(db, game.id, new_seq, move=True)
+    # Read under the row lock, so no other change of this game falls between it and this action.
+    recent = [] if log_since is None else _log_since(db, game.id, log_since)
     check_deadline(db)  # not applied late: the client may have given up on it
     db.commit()
     cache.put(snap)
-    return Applied(game, new_seq, seat, [r for r in rows if r.to_side in (None, seat)], snap, before)
+    return Applied(game, new_seq, seat, [r for r in rows if r.to_side in (None, seat)], snap, before, recent)
 
 
-def _log_row(game_id: int, seq: int, entry: Any) -> GameLogEntry:
+def _log_since(db: Session, game_id: int, after_id: int, limit: int = 500) -> list[dict[str, Any]]:
+    """The newest `limit` log entries after `after_id`, oldest first, as websocket messages carry them."""
+    t = _LOG
+    rows = db.execute(select(t.c.id, t.c.seq, t.c.to_side, t.c.text, t.c.entry, t.c.undone)
+                      .where(t.c.game_id == game_id, t.c.id > after_id).order_by(t.c.id.desc()).limit(limit)).all()
+    return [{"id": i, "seq": sq, "to": to, "text": text, "entry": entry, "undone": bool(undone)}
+            for i, sq, to, text, entry, undone in reversed(rows)]
+
+
+_ACTIONS = GameAction.__table__
+_LOG = GameLogEntry.__table__
+
+
+def _log_row(game_id: int, seq: int, entry: Any) -> dict[str, Any]:
     if not isinstance(entry, dict):
         entry = {"text": str(entry)}
     to = entry.get("to")
     # Anything but public or a known side is kept from everyone but admins.
     to_side = None if to is None else (to if to in SIDES else "hidden")
-    return GameLogEntry(game_id=game_id, seq=seq, to_side=to_side, text=str(entry.get("text", "")), entry=entry)
+    return {"game_id": game_id, "seq": seq, "to_side": to_side, "text": str(entry.get("text", "")), "entry": entry}
+
+
+def _insert_log(db: Session, game_id: int, seq: int, entries: list[Any]) -> list[GameLogEntry]:
+    """The engine's log entries for one action, in one INSERT; returned as (unattached) rows with their ids."""
+    if not entries:
+        return []
+    values = [_log_row(game_id, seq, entry) for entry in entries]
+    # Ids come from the sequence in the order of the VALUES rows; RETURNING's order is not promised.
+    ids = sorted(db.execute(_LOG.insert().values(values).returning(_LOG.c.id)).scalars())
+    return [GameLogEntry(id=i, undone=False, **v) for i, v in zip(ids, values)]
 
 
 def replay_matches(db: Session, rules: Rules, game_id: int) -> bool:
