@@ -28,7 +28,7 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
-from app import bot_choice
+from app import bot_choice, faults
 from app.errors import ApiError
 from app.models import User
 from app.services import computer, play
@@ -74,16 +74,16 @@ class BotWorker:
         while not self.bots:
             try:
                 self.bots = await run_in_threadpool(self._ensure_accounts)
-            except Exception:
-                log.exception("could not set up the bot accounts; retrying")
+            except Exception as exc:
+                faults.log_failure(log, "could not set up the bot accounts; retrying", exc)
                 await asyncio.sleep(poll)
         while True:
             try:
                 await self._start_due()
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("bot worker")
+            except Exception as exc:
+                faults.log_failure(log, "bot worker", exc)
             try:
                 await asyncio.wait_for(self.wake.wait(), timeout=poll)
             except TimeoutError:
@@ -125,11 +125,15 @@ class BotWorker:
             moved = await run_in_threadpool(self._submit, turn, action)
         except asyncio.CancelledError:
             raise
-        except Exception:
-            log.exception("the bot failed in game %s at seq %s", turn.game_id, turn.seq)
-            self._refused.add((turn.game_id, turn.seq))
+        except Exception as exc:
+            faults.log_failure(log, f"the bot failed in game {turn.game_id} at seq {turn.seq}", exc)
+            if faults.classify(exc) is None:  # a bug: do not try this position again; an outage: do
+                self._refused.add((turn.game_id, turn.seq))
         finally:
-            await run_in_threadpool(conn.close)  # ends the transaction, and with it the claim
+            try:
+                await run_in_threadpool(conn.close)  # ends the transaction, and with it the claim
+            except Exception as exc:
+                faults.log_failure(log, f"closing the bot's connection for game {turn.game_id}", exc)
             if moved:
                 self.kick()  # the bot may have to act again at once
 

@@ -14,6 +14,8 @@ from collections.abc import Awaitable, Callable
 import psycopg
 from psycopg import sql
 
+from app import faults
+
 log = logging.getLogger(__name__)
 
 MAX_RETRY_SECONDS = 2.0  # attempts are cheap; live updates (and /readyz) come back soon after the database
@@ -64,8 +66,8 @@ class Listener:
                     async for note in conn.notifies():
                         try:
                             await self.on_message(note.payload)
-                        except Exception:  # one bad event must not stop the feed
-                            log.exception("handling notification %r", note.payload)
+                        except Exception as exc:  # one bad event must not stop the feed
+                            faults.log_failure(log, f"handling notification {note.payload!r}", exc)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:

@@ -20,6 +20,14 @@ game.on("view", () => {
 game.on("pending", render);
 $("action-filter").addEventListener("input", render);
 
+// Folded unless the player opened it (the map is where the game is played); kept for the next visit.
+const OPEN_KEY = "sw-all-actions-open";
+const panel = $("actions-box");
+try { panel.open = localStorage.getItem(OPEN_KEY) === "1"; } catch { /* private mode */ }
+panel.addEventListener("toggle", () => {
+  try { localStorage.setItem(OPEN_KEY, panel.open ? "1" : ""); } catch { /* private mode */ }
+});
+
 function render() {
   const box = $("actions");
   const filter = $("action-filter");

@@ -12,7 +12,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_play_in_browser import TIMEOUT, sign_up
+from tests.browser.test_play_in_browser import TIMEOUT, show_all_actions, sign_up
 
 # When several combat decisions are offered, the one a player would click first.
 PREFERENCE = ["done_combat_cards", "take_loss", "accept_retreat", "retreat", "no_retreat",
@@ -26,6 +26,7 @@ def seq(page: Page) -> int:
 def click(page: Page, kind: str, text: str | None = None, others: tuple[Page, ...] = ()) -> None:
     """Click an action button of this kind (and label text) and wait until every page has the new view."""
     before = seq(page)
+    show_all_actions(page)
     buttons = page.locator(f'#actions button.action[data-type="{kind}"]:visible')
     if text:
         buttons = buttons.filter(has_text=text)
@@ -36,6 +37,7 @@ def click(page: Page, kind: str, text: str | None = None, others: tuple[Page, ..
 
 
 def offered(page: Page, kind: str) -> int:
+    show_all_actions(page)
     return page.locator(f'#actions button.action[data-type="{kind}"]:visible').count()
 
 

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.test_play_in_browser import show_all_actions
+
 PASSWORD = "correct horse battery"
 TIMEOUT = 20_000
 IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
@@ -85,6 +87,7 @@ def test_the_lobby_updates_live_and_the_clock_ticks(browser, server):
     # title, her header badge and a browser notification follow without a reload.
     started = alice.locator(f'#dash-waiting tr[data-game="{game_id}"]')
     expect(started).to_contain_text("Soviet")
+    show_all_actions(bob)
     bob.locator("#actions button.action").first.click()
     mine = alice.locator(f'#dash-your-move tr[data-game="{game_id}"]')
     expect(mine).to_contain_text("your move")

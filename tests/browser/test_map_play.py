@@ -35,11 +35,14 @@ def play_card_for_ops(page: Page, pages) -> None:
     if phone:
         page.click("#tabs [data-show=more]")
     box = page.locator("#actions-box")
-    if box.get_attribute("open") is None:
-        box.locator("summary").click()
+    folded = box.get_attribute("open") is None
+    if folded:
+        box.locator("> summary").click()
     before = seq(page)
     page.locator('#actions button.action[data-type="play_card"]').filter(has_text="OPS").first.click()
     after(pages, before)
+    if folded:  # as a player would leave it: folded
+        box.locator("> summary").click()
     if phone:
         page.click("#tabs [data-show=map]")
 

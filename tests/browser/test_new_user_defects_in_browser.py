@@ -5,6 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.browser.mapplay import after, seq, two_players
+from tests.browser.test_play_in_browser import show_all_actions
 
 
 def test_the_game_page_defects_new_users_met(browser, server):
@@ -21,6 +22,7 @@ def test_the_game_page_defects_new_users_met(browser, server):
     after(both, before)
 
     # The action filter kept its text after an action and hid the next list.
+    show_all_actions(axis)
     axis.locator("#action-filter").fill("OPS")
     matching = axis.locator('#actions button.action[data-type="play_card"]')
     expect(matching.first).to_be_visible()

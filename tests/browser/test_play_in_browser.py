@@ -19,8 +19,17 @@ def sign_up(page: Page, base: str, username: str) -> None:
     expect(page.locator(".who")).to_have_text(username)
 
 
+def show_all_actions(page: Page) -> None:
+    """Open the folded list of every legal action (the fallback to playing on the map)."""
+    box = page.locator("#actions-box")
+    if box.get_attribute("open") is None:
+        box.locator("> summary").click()
+    expect(box).to_have_attribute("open", "")
+
+
 def play_first_action(page: Page) -> None:
     """Click the first action in the panel, opening its group and subgroup if they are folded."""
+    show_all_actions(page)
     group = page.locator("#actions > details.action-group").first
     button = page.locator("#actions button.action:visible").first
     if group.count() and group.get_attribute("open") is None:
@@ -62,6 +71,7 @@ def test_two_players_play_a_move_in_the_browser(browser, server):
     if alice_page.locator("#actions button.action").count() == 0:
         mover, watcher = bob_page, alice_page
     watcher.evaluate("window.__not_reloaded = true")
+    show_all_actions(mover)
     first = mover.locator("#actions button.action").first
     expect(first).to_be_enabled()
     first.click()
