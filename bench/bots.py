@@ -1,17 +1,21 @@
 """How well and how fast the bots play (issue #11): campaigns against random play and against each other.
 
     python3 manage.py bench bots [GAMES] [--levels fast,search] [--search-games N] [--budget N]
-                                 [--time-limit S] [--first-seed N]
+                                 [--time-limit S] [--first-seed N] [--kinds axis,soviet,both] [--jobs N]
 
 For each level: bot-Axis against random Soviets and bot-Soviets against a random Axis (wins
 out of N), then bot against bot (the Axis share of wins, the turn reached, the turn Total
 War began, 7.6.4), and the bot's decision time p50/p95. "Random" is the fuzzer's policy
 (weighted random legal actions, tests/fuzzing.py). The search level is slow, so it plays
 `--search-games` games of each kind (default 2) with `--budget` simulations a decision.
+`--kinds both` plays only bot against bot; `--jobs 2` plays two campaigns at a time (the
+decision times then share the cores). Each bot-against-bot line shows the VP level at the
+end of every turn.
 """
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import statistics
 import sys
@@ -34,6 +38,8 @@ def play(seed: int, axis: str, soviet: str, budget: int | None = None, time_limi
     times: list[float] = []
     total_war = None
     steps = 0
+    vp_track: list[int] = []
+    turn = 1
     while game.result() is None:
         side = game.active_sides()[0]
         who = axis if side == "axis" else soviet
@@ -45,11 +51,20 @@ def play(seed: int, axis: str, soviet: str, budget: int | None = None, time_limi
             times.append(time.perf_counter() - started)
         game.apply(side, {k: v for k, v in action.items() if k != "label"})
         steps += 1
-        if total_war is None and game.view(None)["flags"]["total_war"]:
-            total_war = game.view(None)["turn"]
+        public = game.view(None)
+        if total_war is None and public["flags"]["total_war"]:
+            total_war = public["turn"]
+        if public["turn"] != turn:
+            vp_track.append(public["vp"])
+            turn = public["turn"]
     result = game.result()
+    vp_track.append(game.view(None)["vp"])
     return {"seed": seed, "winner": result["winner"], "rule": result["rule"], "turn": result["turn"],
-            "total_war": total_war, "times": times, "steps": steps}
+            "total_war": total_war, "times": times, "steps": steps, "vp": vp_track}
+
+
+def _play(job: tuple) -> dict:
+    return play(*job)
 
 
 def pct(values: list[float], q: float) -> float:
@@ -67,23 +82,31 @@ def main() -> int:
     ap.add_argument("--budget", type=int, default=None, help="search simulations a decision")
     ap.add_argument("--time-limit", type=float, default=None, help="search seconds a decision (cap)")
     ap.add_argument("--first-seed", type=int, default=0)
+    ap.add_argument("--kinds", default="axis,soviet,both",
+                    help="which matches: axis (bot Axis v random), soviet (random v bot Soviets), both (bot v bot)")
+    ap.add_argument("--jobs", type=int, default=1, help="campaigns played at once (processes)")
     ns = ap.parse_args()
+    wanted = ns.kinds.split(",")
+    pool = multiprocessing.Pool(ns.jobs) if ns.jobs > 1 else None
     rows = []
     tw_turns: Counter = Counter()
     for level in ns.levels.split(","):
         n = ns.games if level == "fast" else ns.search_games
         seeds = range(ns.first_seed, ns.first_seed + n)
         kinds = {"axis": (level, "random"), "soviet": ("random", level), "both": (level, level)}
-        out: dict[str, list[dict]] = {}
+        out: dict[str, list[dict]] = {kind: [] for kind in ("axis", "soviet", "both")}
         started = time.perf_counter()
         for kind, (axis, soviet) in kinds.items():
-            out[kind] = []
-            for seed in seeds:
-                r = play(seed, axis, soviet, ns.budget, ns.time_limit)
+            if kind not in wanted:
+                continue
+            jobs = [(seed, axis, soviet, ns.budget, ns.time_limit) for seed in seeds]
+            results = pool.imap(_play, jobs) if pool else map(_play, jobs)
+            for r in results:
                 out[kind].append(r)
-                print(f"{level:6s} {kind:6s} seed {seed:3d}: {r['winner']:6s} {r['rule']} turn {r['turn']:2d} "
+                track = " VP " + " ".join(map(str, r["vp"])) if kind == "both" else ""
+                print(f"{level:6s} {kind:6s} seed {r['seed']:3d}: {r['winner']:6s} {r['rule']} turn {r['turn']:2d} "
                       f"Total War {r['total_war']}  {r['steps']} actions  "
-                      f"p95 {pct(r['times'], 0.95):.3f}s", flush=True)
+                      f"p95 {pct(r['times'], 0.95):.3f}s{track}", flush=True)
         times = [t for rs in out.values() for r in rs for t in r["times"]]
         both = out["both"]
         for r in both:
@@ -91,11 +114,11 @@ def main() -> int:
         tw = [r["total_war"] for r in both if r["total_war"]]
         rows.append({
             "level": level, "n": n,
-            "axis_vs_random": sum(r["winner"] == "axis" for r in out["axis"]),
-            "soviet_vs_random": sum(r["winner"] == "soviet" for r in out["soviet"]),
-            "axis_share": sum(r["winner"] == "axis" for r in both) / len(both),
-            "turn_median": statistics.median(r["turn"] for r in both),
-            "turn_range": (min(r["turn"] for r in both), max(r["turn"] for r in both)),
+            "axis_vs_random": sum(r["winner"] == "axis" for r in out["axis"]) if out["axis"] else "-",
+            "soviet_vs_random": sum(r["winner"] == "soviet" for r in out["soviet"]) if out["soviet"] else "-",
+            "axis_share": sum(r["winner"] == "axis" for r in both) / len(both) if both else None,
+            "turn_median": statistics.median(r["turn"] for r in both) if both else None,
+            "turn_range": (min(r["turn"] for r in both), max(r["turn"] for r in both)) if both else None,
             "tw_median": statistics.median(tw) if tw else None, "tw_games": len(tw),
             "p50": pct(times, 0.5), "p95": pct(times, 0.95), "decisions": len(times),
             "minutes": (time.perf_counter() - started) / 60,
@@ -105,10 +128,14 @@ def main() -> int:
           "turn reached (median, range) | Total War began (median turn, games) | decision p50 / p95 | minutes |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for r in rows:
-        tw = f"{r['tw_median']} ({r['tw_games']} of {r['n']})" if r["tw_median"] else f"never (0 of {r['n']})"
+        if r["axis_share"] is None:
+            share = turns = tw = "—"
+        else:
+            share = f"{r['axis_share']:.0%}"
+            turns = f"{r['turn_median']} ({r['turn_range'][0]}–{r['turn_range'][1]})"
+            tw = f"{r['tw_median']} ({r['tw_games']} of {r['n']})" if r["tw_median"] else f"never (0 of {r['n']})"
         print(f"| {r['level']} | {r['axis_vs_random']} of {r['n']} | {r['soviet_vs_random']} of {r['n']} | "
-              f"{r['axis_share']:.0%} | {r['turn_median']} ({r['turn_range'][0]}–{r['turn_range'][1]}) | {tw} | "
-              f"{r['p50'] * 1000:.0f} / {r['p95'] * 1000:.0f} ms | {r['minutes']:.1f} |")
+              f"{share} | {turns} | {tw} | {r['p50'] * 1000:.0f} / {r['p95'] * 1000:.0f} ms | {r['minutes']:.1f} |")
     print()
     print("| level | Total War begins in turn (bot vs bot) | games |")
     print("| --- | --- | --- |")

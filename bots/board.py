@@ -46,6 +46,15 @@ class Board:
         self.objective_hexes = frozenset(h for h in self.land if self.hexes[h].get("vp") or self.hexes[h].get("oil")
                                          or self.hexes[h].get("settlement") in ("city", "major_city"))
         self.soviet_vp = [h for h in self.vp if self.hexes[h]["country"] in ("soviet_union", "baltic")]
+        # Hexes whose holder bars the other side's supply lines (13.1.3).
+        self.strongpoints = frozenset(h for h in self.land if self.hexes[h].get("vp") or self.hexes[h].get("oil")
+                                      or self.hexes[h].get("fortress")
+                                      or self.hexes[h].get("settlement") in ("city", "major_city"))
+        self.ports = {sea: sorted(h for h in self.land if self.hexes[h].get("port") == sea) for sea in ("baltic", "black")}
+        # Supply sources by nationality group (13.2.1: Romanians trace to Bucharest, Hungarians and
+        # Italians to Buda).
+        self.sources = {g: [h for h in self.land if g in (self.hexes[h].get("supply_source") or ())]
+                        for g in ("GE", "RO", "HU", "SU")}
 
     def distances(self, sources) -> dict[str, int]:
         """Hexes from the nearest source to every land hex reachable over land."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 
+from . import supply
 from .situation import DEFENSIVE, Situation, grants_ops
 
 TERMINAL = ("end_", "done_", "skip_", "decline", "cancel", "stand", "accept_retreat")
@@ -30,8 +31,14 @@ EVENT_BONUS = {
     "S22": 1.0, "S25": 0.5, "S33": 1.0, "S35": 2.0, "S36": 1.5, "S39": 2.0, "S40": 2.0,
     "S43": 1.0, "S49": 2.0, "S51": 2.5, "S52": 2.0, "S53": 1.0, "S54": 1.5, "S55": 3.0,
 }
+# What standing out of supply costs in a hex's worth (the unit is lost at attrition, 13.3.8).
+OOS_PENALTY = {"axis": 8.0, "soviet": 5.0}
+
+# Events whose absence costs every turn: played as events at once, never for OPS or RP.
+MUST_PLAY_EVENT = {"A16"}
+
 # Events only worth playing from a given turn (the attack permissions of 11.1.9 and the like).
-EVENT_FROM_TURN = {"A12": 2, "A14": 2, "A15": 5, "A16": 2, "A17": 3, "A19": 3, "S11": 1, "S55": 6}
+EVENT_FROM_TURN = {"A12": 2, "A14": 2, "A15": 5, "A17": 3, "A19": 3, "S11": 1, "S55": 6}
 
 
 def decide(view: dict, legal: list[dict], side: str, rng: random.Random, game=None, quick: bool = False) -> dict:
@@ -83,7 +90,30 @@ def hex_value(sit: Situation, unit: dict | None, hid: str) -> float:
         val = sit.hex_cache[key] = _hex_worth(sit, hid, friends)
     if unit and unit["defense"] <= 2 and sit.d_foe.get(hid, 99) <= 1 and hid not in sit.objective_hexes:
         val -= 1.0  # a weak unit stays out of the enemy's reach
+    if unit and unit.get("kind") != "partisan":
+        group = supply.group_of(unit, sit.side)
+        if hid not in sit.supplied(group=group):
+            # 13.3.8: out of supply at the attrition phase the unit is lost, and the hex with it (13.3.9).
+            val -= OOS_PENALTY[sit.side]
+        elif sit.side == "axis" and hid not in sit.supplied(group=group, trace=2):
+            val -= 2.5  # a line four hexes long is cut by the next Soviet move
+        if sit.side == "axis":
+            val -= exposure(sit, unit, hid)
     return val
+
+
+def exposure(sit: Situation, unit: dict, hid: str) -> float:
+    """What standing in `hid` risks: a stack far weaker than the enemy strength next to it is
+    attacked next round, and corps alone (no LCU, 11.2.1 step 4: the SCU table) are wiped out."""
+    reach = sit.foe_reach(hid)
+    if not reach:
+        return 0.0
+    stack = [u for u in sit.own_at(hid) if u["id"] != unit.get("id")] + [unit]
+    defense = sum(u["defense"] for u in stack) * (1 + 0.4 * sit.defense_shift(hid))
+    ratio = reach / max(1.0, defense)
+    if not any(u.get("lcu") for u in stack):
+        return 0.0 if ratio < 1.0 else 2.5 if ratio < 2.0 else 4.0
+    return 0.0 if ratio < 2.0 else 1.0 if ratio < 3.0 else 2.0
 
 
 def _hex_worth(sit: Situation, hid: str, friends: int) -> float:
@@ -91,8 +121,9 @@ def _hex_worth(sit: Situation, hid: str, friends: int) -> float:
     w_off = sit.offensive_weight()
     off = sit.offense().get(hid, -40.0)
     if sit.side == "axis":
-        # The Axis drives on; what it holds it keeps by garrisons (below), not by turning back.
-        val = w_off * off
+        # The Axis drives on while it is the stronger; weaker, it holds the VP hexes it has taken.
+        dfn = sit.defense().get(hid, -40.0) if sit.threats() else off
+        val = off if w_off >= 1.0 else w_off * off + (1.0 - w_off) * dfn
     else:
         dfn = sit.defense().get(hid, -40.0) if sit.threats() else off
         val = w_off * off + (1.0 - w_off) * dfn
@@ -108,15 +139,21 @@ def _hex_worth(sit: Situation, hid: str, friends: int) -> float:
         val += 0.5
     near = sum(1 for n in b.adj.get(hid, ()) if n in sit.own_hexes)
     val += 0.4 * min(near, 3)
+    if sit.side == "axis":
+        if not near and d <= 2:
+            val -= 1.5  # a spearhead alone is cut off and lost
+        val += sit.guard().get(hid, 0.0)
     val -= (0.3 if objective else 0.8) * friends
     if set(b.terrain(hid)) & DEFENSIVE or x.get("settlement") in ("city", "major_city"):
         val += 1.0 if sit.side == "soviet" or sit.winter else 0.0
     if x.get("vp") and sit.holder(hid) == sit.side and not friends:
         if sit.side == "axis":
-            # 5.1.3: the Soviets win holding every Soviet VP hex; a garrison keeps one.
-            val += 4.0 if hid in b.soviet_vp and d <= 4 else 0.0
+            # 5.1.1, 5.1.3: every VP hex lost lowers the VP level; a garrison keeps one.
+            val += 5.0 if d <= 3 else 3.0 if hid in b.soviet_vp and d <= 5 else 0.0
         elif d <= 3:
             val += 3.0
+    if x.get("vp") and sit.holder(hid) == sit.side and friends == 1 and sit.side == "axis" and d <= 2:
+        val += 2.0
     if sit.side == "soviet" and x.get("name") in ("Moscow", "Leningrad") and sit.holder(hid) == "soviet":
         # 5.1.2: losing Moscow and Leningrad early loses the war; both always keep a garrison.
         val += 6.0 if not friends else 1.5 if friends == 1 and d <= 4 else 0.0
@@ -158,6 +195,8 @@ def card_scores(sit: Situation, legal) -> list:
         if a["as"] == "ops":
             ops = play.get("ops", card["ops"])
             val = 1.0 * ops + (0.5 if front else 0.0)
+            if card["ops"] - ops >= 2:
+                val -= 1.0  # 7.3.2: an event or RP play first resets the consecutive count
             if sit.side == "axis" and sit.turn <= 3 and ops >= 2:
                 val += 1.0  # Barbarossa: the OPS carry the drive east
             if card["kind"] == "combat" and combat_cards < 3:
@@ -180,9 +219,15 @@ def card_scores(sit: Situation, legal) -> list:
                     val -= 1.0  # the Axis's years of attack are short: OPS first
                 if "RP" in (card.get("text") or "")[:40] and "Mark" in (card.get("text") or "")[:10]:
                     val = 1.2 * min(4, missing / 2)
+        if card["id"] in MUST_PLAY_EVENT:
+            # A16: until it is played as an event the VP level drops by 1 at the end of every Spring
+            # and Summer turn (turn 2 the first); any other play throws it away. Turn 1's single
+            # round and turn 2's first rounds are worth more as OPS from other cards.
+            late = sit.turn >= 3 or (sit.turn == 2 and sit.v["round"] >= 4)
+            val = -50.0 if a["as"] != "event" else 50.0 if late else -5.0 if sit.turn == 1 else 2.0 + sit.v["round"]
         if urgent:
-            gives_ops = a["as"] == "ops" or (a["as"] == "event" and grants_ops(card))
-            val += 3.0 if gives_ops else -3.0
+            ops = play.get("ops", card["ops"]) if a["as"] == "ops" else grants_ops(card) if a["as"] == "event" else 0
+            val += min(ops, 3) - 1.0
         scored.append((val, a))
     return scored
 
@@ -192,6 +237,7 @@ def movement(sit: Situation, legal, rng):
     dec = sit.v.get("decision") or {}
     spent = dec.get("mp_spent") or {}
     ops = dec.get("ops", 0) + dec.get("banked", 0)
+    reserve = combat_reserve(sit, ops) if sit.side == "axis" else 0
     start: dict[str, float] = {}
     scored = []
     for a in legal:
@@ -206,8 +252,10 @@ def movement(sit: Situation, legal, rng):
             continue
         if t != "move" and sit.d_foe.get(u["hex"], 99) < 5:
             continue
+        if a.get("ops", 0) and ops - a["ops"] < reserve:
+            continue  # the OPS are wanted for combat markers (7.3.5)
         if uid not in start:
-            start[uid] = hex_value(sit, u, u["hex"])
+            start[uid] = hex_value(sit, u, u["hex"]) + 3.0 * sit.leaving_cuts(u["hex"])
         cost = 2.5 * a.get("ops", 0)
         gain = hex_value(sit, u, a["to"]) - start[uid] - cost
         scored.append((gain, a))
@@ -221,6 +269,19 @@ def movement(sit: Situation, legal, rng):
     if partisans and ops >= 2:
         return min(partisans, key=lambda a: (sit.d_foe.get(a["hex"], 99), a["hex"]))
     return _first(legal, "end_movement")
+
+
+def combat_reserve(sit: Situation, ops: int) -> int:
+    """OPS to keep for the combat markers of the attacks worth making from where units stand."""
+    marked = set(sit.v["markers"]["combat"])
+    reserve = 0
+    for score, _t, need in attack_plans(sit, marked, (sit.v.get("decision") or {}).get("fought") or ()):
+        if score <= 0.5 or reserve >= ops:
+            break
+        fresh = [h for h in need if h not in marked]
+        marked.update(fresh[:1])
+        reserve += 1 if fresh else 0
+    return min(reserve, ops)
 
 
 def entrenchment(sit: Situation, legal, ops):
@@ -439,12 +500,23 @@ def advance(sit: Situation, legal, rng):
             u = sit.units.get(a["unit"])
             if u is None:
                 continue
+            if not _keeps_supply(sit, u, t):
+                continue
             gain = hex_value(sit, u, t) - hex_value(sit, u, u["hex"]) + (1.0 if sit.side == "axis" else 0.0)
             scored.append((gain + 0.1 * u["ma"], a))
         a, gain = _best(scored, rng)
         if a is not None and gain > -0.5:
             return a
     return _first(legal, "end_advance")
+
+
+def _keeps_supply(sit: Situation, unit: dict, dest: str) -> bool:
+    """`unit` going to `dest` stays in supply there and leaves no other unit cut off."""
+    src = unit["hex"]
+    emptied = src if len(sit.own_at(src)) <= 1 else None
+    if dest not in sit.unit_supplied(unit, without=emptied, plus=dest):
+        return False
+    return emptied is None or not sit.leaving_cuts(src)
 
 
 def exploitation(sit: Situation, legal, rng):
@@ -457,6 +529,8 @@ def exploitation(sit: Situation, legal, rng):
             continue
         if a["unit"] not in start:
             start[a["unit"]] = hex_value(sit, u, u["hex"])
+        if not _keeps_supply(sit, u, a["to"]):
+            continue
         scored.append((hex_value(sit, u, a["to"]) - start[a["unit"]], a))
     a, gain = _best(scored, rng)
     if a is not None and gain > 0.5:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from . import supply
 from .board import Board, board, enemy
 
 # Defending terrain that shifts the attacker's fire (11.2.1 step 4), as a bot reckons it.
@@ -45,6 +46,9 @@ class Situation:
         self.game = None
         self._offense = None
         self._defense = None
+        self._supplied: dict = {}
+        self._guard = None
+        self._foe_reach: dict[str, float] = {}
 
     # ---- what each side wants -----------------------------------------------------------
     def holder(self, hid: str) -> str | None:
@@ -93,7 +97,8 @@ class Situation:
         out = {}
         for h, worth in self.objectives(self.foe).items():
             d = self.d_foe.get(h, 99)
-            if self.holder(h) == self.side and d <= (2 if self.side == "axis" else 6):
+            if self.holder(h) == self.side and d <= (4 if self.side == "axis" else 6) and \
+                    (self.side == "soviet" or h in self.b.vp):
                 out[h] = worth * (1.5 if d <= 2 else 1.0 if d <= 4 else 0.5)
         return out
 
@@ -101,6 +106,24 @@ class Situation:
         if self._defense is None:
             self._defense = self._field(self.threats(), 1.0)
         return self._defense
+
+    def guard(self) -> dict[str, float]:
+        """The Axis pull toward its VP hexes an enemy unit is near (5.1.1: each one lost costs a VP;
+        Bucharest and Buda also feed the Romanians, Hungarians and Italians, 13.2.1)."""
+        if self._guard is None:
+            self._guard = {}
+            for t in self.b.vp:
+                d = self.d_foe.get(t, 99)
+                if self.holder(t) != self.side or d > 3 or self.own_count.get(t, 0) >= 2:
+                    continue
+                worth = 6.0 if d <= 1 else 4.0
+                for h, dist in self.b.distances((t,)).items():
+                    val = worth - 1.5 * dist
+                    if val <= 0:
+                        continue
+                    if val > self._guard.get(h, 0.0):
+                        self._guard[h] = val
+        return self._guard
 
     def _field(self, worth: dict[str, float], per_hex: float) -> dict[str, float]:
         field: dict[str, float] = {}
@@ -110,6 +133,45 @@ class Situation:
                 if val > field.get(h, -1e9):
                     field[h] = val
         return field
+
+    def foe_reach(self, hid: str) -> float:
+        """The attack strength of the enemy units next to `hid` (what may hit a stack there next round)."""
+        val = self._foe_reach.get(hid)
+        if val is None:
+            val = self._foe_reach[hid] = sum(u["attack"] for n in self.b.adj.get(hid, ()) for u in self.foe_at(n)
+                                             if u["kind"] != "partisan" and u["supply"] != "none")
+        return val
+
+    def own_defense(self, hid: str, unit: dict | None = None) -> float:
+        """Own defence strength in `hid` with `unit` standing there too (counted once)."""
+        total = sum(u["defense"] for u in self.own_at(hid) if not unit or u["id"] != unit.get("id"))
+        return total + (unit["defense"] if unit else 0)
+
+    # ---- supply (bots/supply.py) -----------------------------------------------------------
+    def supplied(self, without: str | None = None, plus: str | None = None, group: str | None = None,
+                 trace: int = supply.TRACE) -> frozenset[str]:
+        """Hexes a unit of this side (nationality `group`, the Germans' by default) would be in
+        supply in, with `without` emptied of own units and `plus` holding one (a unit leaving its
+        hex un-negates the enemy ZOC there, 8.3)."""
+        group = group or supply.group_of(None, self.side)
+        key = (without, plus, group, trace)
+        net = self._supplied.get(key)
+        if net is None:
+            own = (self.own_hexes - {without}) | ({plus} if plus else set())
+            net = self._supplied[key] = supply.supplied(self.b, self.side, group, self.v["units"], self.control,
+                                                        self.trench, own, trace)
+        return net
+
+    def unit_supplied(self, u: dict | None, without: str | None = None, plus: str | None = None):
+        return self.supplied(without, plus, supply.group_of(u, self.side))
+
+    def leaving_cuts(self, hid: str) -> int:
+        """Own units (in other hexes) that emptying `hid` would put out of supply."""
+        if self.own_count.get(hid, 0) > 1 or self.d_foe.get(hid, 99) > 2:
+            return 0
+        return sum(1 for u in self.v["units"] if u["side"] == self.side and u["hex"] and u["hex"] != hid
+                   and u["kind"] != "partisan" and u["hex"] in self.unit_supplied(u)
+                   and u["hex"] not in self.unit_supplied(u, without=hid))
 
     # ---- units ----------------------------------------------------------------------------
     def own_at(self, hid: str) -> list[dict]:
