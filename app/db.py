@@ -13,9 +13,10 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 import psycopg
-from sqlalchemy import Engine, create_engine, event, inspect, text, update
+from sqlalchemy import Engine, Row, bindparam, create_engine, event, func, inspect, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, InvalidatePoolError
 from sqlalchemy.orm import Session, sessionmaker
@@ -150,10 +151,13 @@ def close_quietly(session: Session) -> None:
         log.debug("closing a session on a lost connection: %s", faults.describe(exc))
 
 
-def write_changes(db: Session, obj: object) -> None:
+def write_changes(db: Session, obj: object, returning: tuple = (), params: dict | None = None) -> Row | None:
     """UPDATE the changed columns of one loaded ORM object at once, as one plain statement, and mark
     them saved: what the session's flush would write, without its unit of work (the hot path's largest
-    ORM cost). Columns changed in place (a dict mutated, not reassigned) are not seen, as by the flush."""
+    ORM cost). Columns changed in place (a dict mutated, not reassigned) are not seen, as by the flush.
+
+    `returning`: expressions to return from the UPDATE (their bound `params` given), e.g. a NOTIFY
+    sent in the same round trip; their row is returned (None when nothing changed: no statement)."""
     state = inspect(obj)
     mapper = state.mapper
     values = {}
@@ -162,16 +166,39 @@ def write_changes(db: Session, obj: object) -> None:
         if added:
             values[attr.columns[0].key] = added[0]
     if not values:
-        return
-    table = mapper.local_table
-    key = dict(zip((c.key for c in mapper.primary_key), state.identity))
-    db.execute(update(table).where(*(table.c[k] == v for k, v in key.items())).values(values))
+        return None
+    key = (mapper, tuple(values), returning)
+    stmt = _UPDATES.get(key)
+    if stmt is None:
+        table = mapper.local_table
+        stmt = (update(table).where(*(c == bindparam(f"pk_{c.key}") for c in mapper.primary_key))
+                .values({name: bindparam(f"new_{name}", type_=table.c[name].type) for name in values}))
+        if returning:
+            stmt = stmt.returning(*returning)
+        _UPDATES[key] = stmt
+    bound = {f"new_{name}": value for name, value in values.items()}
+    bound.update({f"pk_{c.key}": v for c, v in zip(mapper.primary_key, state.identity)})
+    row = db.execute(stmt, {**bound, **(params or {})}).first() if returning else None
+    if not returning:
+        db.execute(stmt, bound)
     # The object is now clean, as after a flush (private but stable: what the flush itself calls;
-    # tests/app/test_action_statements.py fails if a second UPDATE of the row ever appears).
+    # tests/app/test_action_path.py fails if a second UPDATE of the row ever appears).
     state._commit_all(state.dict, db.identity_map)
+    return row
 
 
-# --- per-session bounds ----------------------------------------------------------------------
+_UPDATES: dict[tuple, Any] = {}  # (mapper, changed columns, returning) -> the UPDATE statement, built once
+
+
+# Added to a `SELECT ... FOR UPDATE` of one game: sets the brief lock timeout in the same statement, before
+# its row is locked (the condition is evaluated while scanning, the row locked after), saving a round trip.
+WITH_GAME_LOCK_TIMEOUT = func.set_config("lock_timeout", bindparam("game_lock_timeout"), True).is_not(None)
+
+
+def game_lock_timeout(db: Session) -> dict[str, str] | None:
+    """The parameters for WITH_GAME_LOCK_TIMEOUT, or None when no game lock timeout is set (leave it out)."""
+    ms = db.info.get("game_lock_timeout_ms")
+    return {"game_lock_timeout": f"{int(ms)}ms"} if ms else None
 
 
 def lock_game_row(db: Session) -> None:

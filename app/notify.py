@@ -15,18 +15,32 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sqlalchemy import text
+from sqlalchemy import bindparam, func, text
 from sqlalchemy.orm import Session
 
 CHANNEL = "sw_events"
 
 
+_NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+# The same NOTIFY as an expression, to be sent within another statement (e.g. RETURNING of an UPDATE).
+SEND = func.pg_notify(bindparam("notify_channel"), bindparam("notify_payload"))
+
+
 def _send(db: Session, payload: dict[str, Any]) -> None:
-    db.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": json.dumps(payload)})
+    db.execute(_NOTIFY, {"channel": CHANNEL, "payload": json.dumps(payload)})
 
 
 def game_changed(db: Session, game_id: int, seq: int, *, move: bool = False) -> None:
-    _send(db, {"kind": "game", "game": game_id, "seq": seq, **({"move": True} if move else {})})
+    _send(db, _game(game_id, seq, move))
+
+
+def game_changed_params(game_id: int, seq: int, *, move: bool = False) -> dict[str, str]:
+    """The parameters of SEND for `game_changed`."""
+    return {"notify_channel": CHANNEL, "notify_payload": json.dumps(_game(game_id, seq, move))}
+
+
+def _game(game_id: int, seq: int, move: bool) -> dict[str, Any]:
+    return {"kind": "game", "game": game_id, "seq": seq, **({"move": True} if move else {})}
 
 
 def chat_posted(db: Session, game_id: int, message_id: int) -> None:

@@ -25,7 +25,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket
-from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocketDisconnect
 
@@ -117,12 +116,12 @@ def _chat(ctx: AppContext, conn: Connection, text: Any) -> None:
 
 def _active_user(db, user_id: int, credential: tuple[str, str | int] | None) -> User:
     """The socket's user, as long as the session or token that opened it is still live (D2): one read."""
-    row = db.execute(select(User, accounts.credential_live(credential)).where(User.id == user_id)).first()
-    if row is None or row[0].is_banned:
+    user, live = accounts.user_and_credential(db, user_id, credential)
+    if user is None or user.is_banned:
         raise ApiError(403, "banned", "This account is banned.")
-    if not row[1]:
+    if not live:
         raise ApiError(401, "not_signed_in", "Your session has ended or the token was revoked; sign in again.")
-    return row[0]
+    return user
 
 
 def error(code: str, message: str, ref: Any = None) -> dict[str, Any]:

@@ -6,7 +6,7 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import ColumnElement, delete, exists, func, select, true, update
+from sqlalchemy import bindparam, delete, exists, func, select, true, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -247,14 +247,30 @@ def token_for_secret(db: Session, settings: Settings, secret: str) -> ApiToken |
     return token
 
 
-def credential_live(credential: tuple[str, str | int] | None) -> ColumnElement[bool]:
-    """`credential_valid` as an SQL condition, to be read in the same statement as the user."""
+# The user and whether the credential that opened a socket is still live, in one statement per kind of
+# credential (built once: the websocket checks this on every action).
+_USER_AND_LIVE = {
+    kind: select(User, live).where(User.id == bindparam("user_id"))
+    for kind, live in (
+        (None, true()),
+        ("session", exists().where(WebSession.id_hash == bindparam("credential"), WebSession.expires_at > bindparam("now"),
+                                   WebSession.user_id.is_not(None))),
+        ("token", exists().where(ApiToken.id == bindparam("credential"), ApiToken.revoked_at.is_(None))),
+    )
+}
+
+
+def user_and_credential(db: Session, user_id: int, credential: tuple[str, str | int] | None) -> tuple[User | None, bool]:
+    """The user, and whether the session or token is still live (`credential_valid`), in one read."""
     if credential is None:
-        return true()
-    kind, key = credential
-    if kind == "session":
-        return exists().where(WebSession.id_hash == key, WebSession.expires_at > now(), WebSession.user_id.is_not(None))
-    return exists().where(ApiToken.id == key, ApiToken.revoked_at.is_(None))
+        row = db.execute(_USER_AND_LIVE[None], {"user_id": user_id}).first()
+    else:
+        kind, key = credential
+        params = {"user_id": user_id, "credential": key}
+        if kind == "session":
+            params["now"] = now()
+        row = db.execute(_USER_AND_LIVE["session" if kind == "session" else "token"], params).first()
+    return (None, False) if row is None else (row[0], bool(row[1]))
 
 
 def credential_valid(db: Session, credential: tuple[str, str | int] | None) -> bool:

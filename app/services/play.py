@@ -5,7 +5,8 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import or_, select
+from sqlalchemy import JSON, bindparam, func, or_, select
+from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.orm import Session, undefer
 
 from app import notify
@@ -183,7 +184,7 @@ def _record(db: Session, game: Game, seat: str, seq: int, user: User, action: di
     revealed = undo.revealed_by(engine_game)
     undo.after_action(game, seat, seq, revealed, base)
     # The action and its log entries as plain INSERTs (no unit of work for rows written once).
-    db.execute(_ACTIONS.insert(), {"game_id": game.id, "seq": new_seq, "side": seat, "action": action,
+    db.execute(_INSERT_ACTION, {"game_id": game.id, "seq": new_seq, "side": seat, "action": action,
                                    "user_id": user.id, "revealed": revealed})
     rows = _insert_log(db, game.id, new_seq, entries or [])
     game.state = engine_game.to_json()
@@ -198,27 +199,39 @@ def _record(db: Session, game: Game, seat: str, seq: int, user: User, action: di
     if result:
         lobby.finish(db, game, winner=result.get("winner"), reason=str(result.get("reason", "")))
         turns.after_result(db, game)
-    write_changes(db, game)
-    notify.game_changed(db, game.id, new_seq, move=True)
-    # Read under the row lock, so no other change of this game falls between it and this action.
-    recent = [] if log_since is None else _log_since(db, game.id, log_since)
+    # One round trip: the game row, the NOTIFY and (for the fan-out) the log since `log_since`, read under
+    # the row lock, so no other change of this game falls between it and this action.
+    params = notify.game_changed_params(game.id, new_seq, move=True)
+    if log_since is None:
+        write_changes(db, game, (notify.SEND,), params)
+        recent = []
+    else:
+        row = write_changes(db, game, (notify.SEND, _RECENT_LOG), {**params, "log_game": game.id, "log_after": log_since})
+        recent = [{"id": i, "seq": sq, "to": to, "text": text, "entry": entry, "undone": bool(undone)}
+                  for i, sq, to, text, entry, undone in (row[1] or [])]
     check_deadline(db)  # not applied late: the client may have given up on it
     db.commit()
     cache.put(snap)
     return Applied(game, new_seq, seat, [r for r in rows if r.to_side in (None, seat)], snap, before, recent)
 
 
-def _log_since(db: Session, game_id: int, after_id: int, limit: int = 500) -> list[dict[str, Any]]:
-    """The newest `limit` log entries after `after_id`, oldest first, as websocket messages carry them."""
-    t = _LOG
-    rows = db.execute(select(t.c.id, t.c.seq, t.c.to_side, t.c.text, t.c.entry, t.c.undone)
-                      .where(t.c.game_id == game_id, t.c.id > after_id).order_by(t.c.id.desc()).limit(limit)).all()
-    return [{"id": i, "seq": sq, "to": to, "text": text, "entry": entry, "undone": bool(undone)}
-            for i, sq, to, text, entry, undone in reversed(rows)]
-
-
 _ACTIONS = GameAction.__table__
 _LOG = GameLogEntry.__table__
+# Statements built once (building one costs more than running its cached compiled form).
+_INSERT_ACTION = _ACTIONS.insert()
+_INSERT_LOG = _LOG.insert().returning(_LOG.c.id, sort_by_parameter_order=True)
+
+
+def _recent_log() -> Any:
+    """The newest 500 log entries after an id, oldest first, as [[id, seq, to, text, entry, undone], ...]."""
+    newest = (select(_LOG.c.id, _LOG.c.seq, _LOG.c.to_side, _LOG.c.text, _LOG.c.entry, _LOG.c.undone)
+              .where(_LOG.c.game_id == bindparam("log_game"), _LOG.c.id > bindparam("log_after"))
+              .order_by(_LOG.c.id.desc()).limit(500).subquery())
+    rows = func.json_agg(aggregate_order_by(func.json_build_array(*newest.c), newest.c.id), type_=JSON)
+    return select(rows).scalar_subquery()
+
+
+_RECENT_LOG = _recent_log()
 
 
 def _log_row(game_id: int, seq: int, entry: Any) -> dict[str, Any]:
@@ -235,8 +248,7 @@ def _insert_log(db: Session, game_id: int, seq: int, entries: list[Any]) -> list
     if not entries:
         return []
     values = [_log_row(game_id, seq, entry) for entry in entries]
-    # Ids come from the sequence in the order of the VALUES rows; RETURNING's order is not promised.
-    ids = sorted(db.execute(_LOG.insert().values(values).returning(_LOG.c.id)).scalars())
+    ids = db.execute(_INSERT_LOG, values).scalars().all()  # in the order of `values`
     return [GameLogEntry(id=i, undone=False, **v) for i, v in zip(ids, values)]
 
 

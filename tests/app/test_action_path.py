@@ -35,7 +35,8 @@ class Statements:
         self.seen.append((id(conn), "BEGIN"))
 
     def _statement(self, conn, cursor, statement, params, context, executemany) -> None:
-        self.seen.append((id(conn), " ".join(statement.split()[:3])))
+        notice = '"kind": "notice"' in str(params)  # a "your move" notice: the user is told of it
+        self.seen.append((id(conn), ("NOTICE " if notice else "") + " ".join(statement.split())))
 
     def _commit(self, conn) -> None:
         self.seen.append((id(conn), "COMMIT"))
@@ -66,10 +67,16 @@ def test_an_action_is_one_transaction_writing_the_game_row_once(client, ctx):
             for ws in (wa, wb):
                 recv_until(ws, "view", seq=v["seq"] + 1)
             transaction = recorded.transaction_of("INSERT INTO game_actions")
-            assert [s for s in transaction if s.startswith("UPDATE")] == ["UPDATE games SET"], transaction
+            assert [s[:16] for s in transaction if s.startswith("UPDATE")] == ["UPDATE games SET"], transaction
             assert transaction[1].startswith("SELECT users"), "the user is checked in the same transaction"
-            assert any(s.startswith("SELECT pg_notify") for s in transaction)
+            assert transaction[2].startswith("SELECT games") and transaction[2].endswith("FOR UPDATE")
+            game_notices = [s for s in transaction if "pg_notify" in s and not s.startswith("NOTICE")]
+            assert len(game_notices) == 1 and game_notices[0].startswith("UPDATE games"), "announced with the write"
             assert transaction.count("COMMIT") == 1
+            # user, game row, action, log entries (if any), game row + NOTIFY + log for the fan-out, COMMIT;
+            # a "your move" notice adds its own statements
+            own = [s for s in transaction if not any(w in s.lower() for w in ("notice", "webhooks", "deliveries"))]
+            assert len(own) <= 1 + 6, own
     with ctx.db.session() as db:
         assert play.replay_matches(db, ctx.rules, game_id)
     assert stored(ctx, game_id)["seq"] == v["seq"] + 1
