@@ -151,13 +151,16 @@ def close_quietly(session: Session) -> None:
         log.debug("closing a session on a lost connection: %s", faults.describe(exc))
 
 
-def write_changes(db: Session, obj: object, returning: tuple = (), params: dict | None = None) -> Row | None:
+def write_changes(db: Session, obj: object, returning: tuple = (), params: dict | None = None,
+                  with_: tuple = ()) -> Row | None:
     """UPDATE the changed columns of one loaded ORM object at once, as one plain statement, and mark
     them saved: what the session's flush would write, without its unit of work (the hot path's largest
     ORM cost). Columns changed in place (a dict mutated, not reassigned) are not seen, as by the flush.
 
     `returning`: expressions to return from the UPDATE (their bound `params` given), e.g. a NOTIFY
-    sent in the same round trip; their row is returned (None when nothing changed: no statement)."""
+    sent in the same round trip; their row is returned (None when nothing changed: no statement).
+    `with_`: data-modifying CTEs (their `params` given) run by the same statement, e.g. an INSERT that
+    belongs with the change; then something must have changed."""
     state = inspect(obj)
     mapper = state.mapper
     values = {}
@@ -166,8 +169,10 @@ def write_changes(db: Session, obj: object, returning: tuple = (), params: dict 
         if added:
             values[attr.columns[0].key] = added[0]
     if not values:
+        if with_:
+            raise ValueError("write_changes: statements to run along with no change")
         return None
-    key = (mapper, tuple(values), returning)
+    key = (mapper, tuple(values), returning, with_)
     stmt = _UPDATES.get(key)
     if stmt is None:
         table = mapper.local_table
@@ -175,19 +180,20 @@ def write_changes(db: Session, obj: object, returning: tuple = (), params: dict 
                 .values({name: bindparam(f"new_{name}", type_=table.c[name].type) for name in values}))
         if returning:
             stmt = stmt.returning(*returning)
+        for cte in with_:
+            stmt = stmt.add_cte(cte)
         _UPDATES[key] = stmt
     bound = {f"new_{name}": value for name, value in values.items()}
     bound.update({f"pk_{c.key}": v for c, v in zip(mapper.primary_key, state.identity)})
-    row = db.execute(stmt, {**bound, **(params or {})}).first() if returning else None
-    if not returning:
-        db.execute(stmt, bound)
+    result = db.execute(stmt, {**bound, **(params or {})})
+    row = result.first() if returning else None
     # The object is now clean, as after a flush (private but stable: what the flush itself calls;
     # tests/app/test_action_path.py fails if a second UPDATE of the row ever appears).
     state._commit_all(state.dict, db.identity_map)
     return row
 
 
-_UPDATES: dict[tuple, Any] = {}  # (mapper, changed columns, returning) -> the UPDATE statement, built once
+_UPDATES: dict[tuple, Any] = {}  # (mapper, changed columns, returning, with_) -> the UPDATE, built once
 
 
 # Added to a `SELECT ... FOR UPDATE` of one game: sets the brief lock timeout in the same statement, before

@@ -183,9 +183,8 @@ def _record(db: Session, game: Game, seat: str, seq: int, user: User, action: di
     snap = Snapshot(game.id, new_seq, engine_game)
     revealed = undo.revealed_by(engine_game)
     undo.after_action(game, seat, seq, revealed, base)
-    # The action and its log entries as plain INSERTs (no unit of work for rows written once).
-    db.execute(_INSERT_ACTION, {"game_id": game.id, "seq": new_seq, "side": seat, "action": action,
-                                   "user_id": user.id, "revealed": revealed})
+    # The log entries as one plain INSERT (no unit of work for rows written once); the action's own row
+    # goes with the game row's UPDATE below.
     rows = _insert_log(db, game.id, new_seq, entries or [])
     game.state = engine_game.to_json()
     game.seq = new_seq
@@ -199,14 +198,17 @@ def _record(db: Session, game: Game, seat: str, seq: int, user: User, action: di
     if result:
         lobby.finish(db, game, winner=result.get("winner"), reason=str(result.get("reason", "")))
         turns.after_result(db, game)
-    # One round trip: the game row, the NOTIFY and (for the fan-out) the log since `log_since`, read under
-    # the row lock, so no other change of this game falls between it and this action.
-    params = notify.game_changed_params(game.id, new_seq, move=True)
+    # One round trip: the action's row, the game row, the NOTIFY and (for the fan-out) the log since
+    # `log_since`, read under the row lock, so no other change of this game falls between it and this action.
+    params = {**notify.game_changed_params(game.id, new_seq, move=True),
+              "act_game": game.id, "act_seq": new_seq, "act_side": seat, "act_action": action,
+              "act_user": user.id, "act_revealed": revealed}
     if log_since is None:
-        write_changes(db, game, (notify.SEND,), params)
+        write_changes(db, game, (notify.SEND,), params, with_=(_INSERT_ACTION,))
         recent = []
     else:
-        row = write_changes(db, game, (notify.SEND, _RECENT_LOG), {**params, "log_game": game.id, "log_after": log_since})
+        row = write_changes(db, game, (notify.SEND, _RECENT_LOG), {**params, "log_game": game.id, "log_after": log_since},
+                            with_=(_INSERT_ACTION,))
         recent = [{"id": i, "seq": sq, "to": to, "text": text, "entry": entry, "undone": bool(undone)}
                   for i, sq, to, text, entry, undone in (row[1] or [])]
     check_deadline(db)  # not applied late: the client may have given up on it
@@ -218,7 +220,10 @@ def _record(db: Session, game: Game, seat: str, seq: int, user: User, action: di
 _ACTIONS = GameAction.__table__
 _LOG = GameLogEntry.__table__
 # Statements built once (building one costs more than running its cached compiled form).
-_INSERT_ACTION = _ACTIONS.insert()
+_INSERT_ACTION = _ACTIONS.insert().values(
+    game_id=bindparam("act_game"), seq=bindparam("act_seq"), side=bindparam("act_side"),
+    action=bindparam("act_action", type_=_ACTIONS.c.action.type), user_id=bindparam("act_user"),
+    revealed=bindparam("act_revealed", type_=_ACTIONS.c.revealed.type)).cte("new_action")
 _INSERT_LOG = _LOG.insert().returning(_LOG.c.id, sort_by_parameter_order=True)
 
 
