@@ -9,6 +9,7 @@ An action sent over one of this process's sockets is pushed to the game's local 
 straight from what the action holds (`begin_change` / `end_change`), and the NOTIFY that
 this very action sends (marked `move`, naming its seq) is then skipped. Anything else —
 another process's change, a change not pushed, a socket that came meanwhile — refreshes.
+A refresh that fails on the database is tried again (after 0.5 s, doubling up to 10 s).
 """
 from __future__ import annotations
 
@@ -28,6 +29,10 @@ from app.realtime import updates
 log = logging.getLogger(__name__)
 
 QUEUE_LIMIT = 64
+# A refresh that failed on the database (no pooled connection in time, busy, away) is tried again,
+# sooner first: its sockets would otherwise wait for the game's next change, which may never come.
+RETRY_FIRST_SECONDS = 0.5
+RETRY_MAX_SECONDS = 10.0
 REPLY_LIMIT = 16
 CLOSE_TOO_SLOW = 1013  # "try again later": the client could not keep up with its queue
 CLOSE_BANNED = 4403
@@ -142,6 +147,7 @@ class Hub:
         self._changing: dict[int, int] = {}  # game -> actions from local sockets under way
         self._deferred: dict[int, set[int]] = {}  # game -> seqs notified (moves) while those were under way
         self._pushed: dict[int, int] = {}  # game -> the newest seq pushed straight from a local action
+        self._failures: dict[int, int] = {}  # game -> refreshes failed in a row on the database (retried)
 
     # --- membership ---------------------------------------------------------------------------
 
@@ -155,6 +161,7 @@ class Hub:
             if not conns:
                 del self.games[conn.game_id]
                 self._pushed.pop(conn.game_id, None)
+                self._failures.pop(conn.game_id, None)
 
     def connection_count(self) -> int:
         return sum(len(c) for c in self.games.values())
@@ -200,10 +207,15 @@ class Hub:
                 conns = list(self.games.get(game_id, ()))
                 if conns:
                     await self.push(game_id, conns)
+                self._failures.pop(game_id, None)
                 if game_id not in self._again:
                     return
         except Exception as exc:
             faults.log_failure(log, f"refreshing game {game_id}", exc)
+            if faults.classify(exc) is not None:  # no connection, busy, database away: the change is not lost
+                failures = self._failures[game_id] = self._failures.get(game_id, 0) + 1
+                delay = min(RETRY_FIRST_SECONDS * 2 ** (failures - 1), RETRY_MAX_SECONDS)
+                asyncio.get_running_loop().call_later(delay, self.refresh, game_id)
         finally:
             self._refreshing.pop(game_id, None)
 

@@ -146,3 +146,31 @@ def test_each_socket_gets_every_log_entry_its_seat_may_see_once_and_no_other(cli
         expected = client.get(f"/api/games/{game_id}/log", headers=who.headers).json()["entries"]
         assert [e["id"] for e in received[seat]] == [e["id"] for e in expected], seat
         assert all(e["to"] in (None, seat) for e in received[seat]), seat
+
+
+def test_a_refresh_that_fails_on_the_database_is_tried_again(client, ctx, monkeypatch):
+    """No pooled connection in time (or the database away) when a change is read back: the sockets
+    still get it, without waiting for the game's next change."""
+    import psycopg
+    from sqlalchemy import exc as sa_exc
+
+    alice, bob = make_user(ctx, "alice"), make_user(ctx, "bob")
+    game_id = start_game(client, alice, bob)["id"]
+    failed = []
+    real_build = updates.build
+
+    def flaky(*args, **kwargs):
+        if not failed:
+            failed.append(True)
+            raise sa_exc.OperationalError("SELECT 1", {}, psycopg.OperationalError("server closed the connection"))
+        return real_build(*args, **kwargs)
+
+    with client.websocket_connect(ws_url(game_id), headers=bob.headers) as wb:
+        recv_until(wb, "chat_history")
+        monkeypatch.setattr(updates, "build", flaky)
+        player, v = acting(client, game_id, alice, bob)
+        response = client.post(f"/api/games/{game_id}/actions", json={"seq": v["seq"], "action": v["actions"][0]},
+                               headers=player.headers)
+        assert response.status_code == 200, response.text
+        assert recv_until(wb, "view", seq=v["seq"] + 1)["seat"] == "soviet"
+        assert failed, "the first read-back failed"
