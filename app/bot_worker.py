@@ -28,7 +28,7 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
-from app import bot_choice, faults
+from app import background, bot_choice, faults
 from app.errors import ApiError
 from app.models import User
 from app.services import computer, play
@@ -49,6 +49,7 @@ class BotWorker:
         self._in_flight: dict[int, asyncio.Task] = {}
         self._refused: set[tuple[int, int]] = set()
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._stopping = False
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="bot-worker")
@@ -60,10 +61,9 @@ class BotWorker:
         return {"moves": self.moves, "lost": self.lost, "thinking": len(self._in_flight)}
 
     async def stop(self) -> None:
-        tasks = [t for t in (self._task, *self._in_flight.values()) if t]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        self._stopping = True
+        self.wake.set()
+        await background.stop_tasks([self._task, *self._in_flight.values()], "bot worker")
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
 
@@ -71,23 +71,20 @@ class BotWorker:
 
     async def _run(self) -> None:
         poll = self.ctx.settings.bot_poll_seconds
-        while not self.bots:
+        while not self.bots and not self._stopping:
             try:
                 self.bots = await run_in_threadpool(self._ensure_accounts)
             except Exception as exc:
                 faults.log_failure(log, "could not set up the bot accounts; retrying", exc)
                 await asyncio.sleep(poll)
-        while True:
+        while not self._stopping:
             try:
                 await self._start_due()
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
                 faults.log_failure(log, "bot worker", exc)
-            try:
-                await asyncio.wait_for(self.wake.wait(), timeout=poll)
-            except TimeoutError:
-                pass
+            await background.wait_for_wake(self.wake, poll)
             self.wake.clear()
 
     def _ensure_accounts(self) -> dict[int, str]:
@@ -100,7 +97,7 @@ class BotWorker:
 
     async def _start_due(self) -> None:
         for turn in await run_in_threadpool(self._due):
-            if len(self._in_flight) >= MAX_IN_FLIGHT:
+            if self._stopping or len(self._in_flight) >= MAX_IN_FLIGHT:
                 break
             if turn.game_id in self._in_flight or (turn.game_id, turn.seq) in self._refused:
                 continue

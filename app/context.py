@@ -9,6 +9,7 @@ from app.gamegate import GameGate
 from app.mailer import Mailer
 from app.rules import Rules
 from app.services.chat import ChatThrottle
+from app.services.games import PlayerCache
 from app.services.history import HistoryCache
 from app.settings import Settings
 from app.snapshots import SnapshotCache
@@ -30,7 +31,8 @@ class AppContext:
     chat_throttle: ChatThrottle = field(default_factory=ChatThrottle)
     # Replaying a whole game costs seconds of CPU: imports and verifications per user (or IP).
     replay_throttle: ChatThrottle = field(default_factory=lambda: ChatThrottle(burst=6, period=60.0))
-    game_gate: GameGate = field(default_factory=GameGate)  # writers waiting per game (app/gamegate.py)
+    game_gate: GameGate = field(default_factory=GameGate)
+    players: PlayerCache = field(default_factory=PlayerCache)  # names in game messages (app/realtime/updates.py)  # writers waiting per game (app/gamegate.py)
     hub: Hub | None = None
     mailer: Mailer | None = None
     lobby: LobbyHub | None = None

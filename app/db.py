@@ -8,14 +8,17 @@ connection within `pool_timeout`, a new one within `connect_timeout`, every stat
 from __future__ import annotations
 
 import logging
+import select
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import Engine, create_engine, text
+import psycopg
+from sqlalchemy import Engine, Row, bindparam, create_engine, event, func, inspect, text, update
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, InvalidatePoolError
 from sqlalchemy.orm import Session, sessionmaker
 
 from app import fastjson, faults
@@ -59,15 +62,54 @@ def make_engine(url: str, *, pool_size: int = 10, max_overflow: int = 20, limits
     connect_args: dict = {"connect_timeout": limits.connect_timeout}
     if options:
         connect_args["options"] = options
-    return create_engine(
+    engine = create_engine(
         sqlalchemy_url(url),
         pool_size=pool_size,
         max_overflow=max_overflow,
         pool_timeout=limits.pool_timeout,
-        pool_pre_ping=True,
         connect_args=connect_args,
         json_serializer=fastjson.dumps,  # the stored state on every action: orjson, several times faster
     )
+    ping_when_idle(engine)
+    return engine
+
+
+PING_AFTER_IDLE_SECONDS = 1.0
+
+
+def ping_when_idle(engine: Engine, idle: float = PING_AFTER_IDLE_SECONDS) -> None:
+    """`pool_pre_ping`, but only when it can find something: for a connection that rested in the pool
+    longer than `idle` seconds, or one on which the server has said something while it rested.
+
+    A busy server takes a connection back within milliseconds of returning it, and a ping then costs
+    a round trip per session for nothing. A server that shut down or crashed closes its connections,
+    and the socket of a pooled connection then has news to read (an error message, the end of the
+    stream): one non-blocking poll of the socket sees it, and such a connection is pinged, found
+    dead, and the pool replaced as with `pool_pre_ping`. A connection that dies between that poll and
+    its first statement fails that statement (503 database_unavailable), as it could after a ping."""
+
+    @event.listens_for(engine, "checkin")
+    def rested(dbapi_connection, record) -> None:
+        record.info["idle_since"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def check(dbapi_connection, record, proxy) -> None:
+        since = record.info.pop("idle_since", None)
+        if since is None or (time.monotonic() - since <= idle and not _has_news(dbapi_connection)):
+            return
+        try:
+            engine.dialect.do_ping(dbapi_connection)
+        except Exception as exc:  # whatever went wrong, this connection is not to be used
+            raise InvalidatePoolError(f"ping after {time.monotonic() - since:.1f}s in the pool: {exc}") from exc
+
+
+def _has_news(dbapi_connection) -> bool:
+    """Has the server sent anything on this idle connection (nothing should come unasked)?"""
+    try:
+        readable, _, _ = select.select([dbapi_connection.fileno()], [], [], 0)
+    except (OSError, ValueError, psycopg.Error):  # closed already
+        return True
+    return bool(readable)
 
 
 class Database:
@@ -109,7 +151,60 @@ def close_quietly(session: Session) -> None:
         log.debug("closing a session on a lost connection: %s", faults.describe(exc))
 
 
-# --- per-session bounds ----------------------------------------------------------------------
+def write_changes(db: Session, obj: object, returning: tuple = (), params: dict | None = None,
+                  with_: tuple = ()) -> Row | None:
+    """UPDATE the changed columns of one loaded ORM object at once, as one plain statement, and mark
+    them saved: what the session's flush would write, without its unit of work (the hot path's largest
+    ORM cost). Columns changed in place (a dict mutated, not reassigned) are not seen, as by the flush.
+
+    `returning`: expressions to return from the UPDATE (their bound `params` given), e.g. a NOTIFY
+    sent in the same round trip; their row is returned (None when nothing changed: no statement).
+    `with_`: data-modifying CTEs (their `params` given) run by the same statement, e.g. an INSERT that
+    belongs with the change; then something must have changed."""
+    state = inspect(obj)
+    mapper = state.mapper
+    values = {}
+    for attr in mapper.column_attrs:
+        added = state.attrs[attr.key].history.added
+        if added:
+            values[attr.columns[0].key] = added[0]
+    if not values:
+        if with_:
+            raise ValueError("write_changes: statements to run along with no change")
+        return None
+    key = (mapper, tuple(values), returning, with_)
+    stmt = _UPDATES.get(key)
+    if stmt is None:
+        table = mapper.local_table
+        stmt = (update(table).where(*(c == bindparam(f"pk_{c.key}") for c in mapper.primary_key))
+                .values({name: bindparam(f"new_{name}", type_=table.c[name].type) for name in values}))
+        if returning:
+            stmt = stmt.returning(*returning)
+        for cte in with_:
+            stmt = stmt.add_cte(cte)
+        _UPDATES[key] = stmt
+    bound = {f"new_{name}": value for name, value in values.items()}
+    bound.update({f"pk_{c.key}": v for c, v in zip(mapper.primary_key, state.identity)})
+    result = db.execute(stmt, {**bound, **(params or {})})
+    row = result.first() if returning else None
+    # The object is now clean, as after a flush (private but stable: what the flush itself calls;
+    # tests/app/test_action_path.py fails if a second UPDATE of the row ever appears).
+    state._commit_all(state.dict, db.identity_map)
+    return row
+
+
+_UPDATES: dict[tuple, Any] = {}  # (mapper, changed columns, returning, with_) -> the UPDATE, built once
+
+
+# Added to a `SELECT ... FOR UPDATE` of one game: sets the brief lock timeout in the same statement, before
+# its row is locked (the condition is evaluated while scanning, the row locked after), saving a round trip.
+WITH_GAME_LOCK_TIMEOUT = func.set_config("lock_timeout", bindparam("game_lock_timeout"), True).is_not(None)
+
+
+def game_lock_timeout(db: Session) -> dict[str, str] | None:
+    """The parameters for WITH_GAME_LOCK_TIMEOUT, or None when no game lock timeout is set (leave it out)."""
+    ms = db.info.get("game_lock_timeout_ms")
+    return {"game_lock_timeout": f"{int(ms)}ms"} if ms else None
 
 
 def lock_game_row(db: Session) -> None:

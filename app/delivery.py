@@ -32,7 +32,7 @@ import httpx
 from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 
-from app import faults
+from app import background, faults
 from app.models import Delivery, Webhook
 
 log = logging.getLogger(__name__)
@@ -96,6 +96,7 @@ class DeliveryWorker:
         self.ctx = ctx
         self.wake = asyncio.Event()
         self._task: asyncio.Task | None = None
+        self._stopping = False
         self._http = httpx.Client(timeout=ctx.settings.webhook_timeout_seconds, follow_redirects=False,
                                   headers={"User-Agent": USER_AGENT})
 
@@ -106,21 +107,17 @@ class DeliveryWorker:
         self.wake.set()
 
     async def stop(self) -> None:
-        if self._task:
-            self._task.cancel()
-            try:
-                await self._task
-            except (asyncio.CancelledError, Exception):
-                pass
+        self._stopping = True
+        self.wake.set()
+        await background.stop_tasks([self._task], "delivery worker")
         self._http.close()
 
     async def _run(self) -> None:
         poll = self.ctx.settings.delivery_poll_seconds
-        while True:
-            try:
-                await asyncio.wait_for(self.wake.wait(), timeout=poll)
-            except TimeoutError:
-                pass
+        while not self._stopping:
+            await background.wait_for_wake(self.wake, poll)
+            if self._stopping:
+                return
             self.wake.clear()
             try:
                 while await run_in_threadpool(self.deliver_one):

@@ -20,7 +20,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from app import embedded_pg, faults, health, notify
+from app import background, embedded_pg, faults, health, notify
 from app.middleware import BodyLimitMiddleware, ErrorBoundaryMiddleware, SecurityHeadersMiddleware
 from app.context import AppContext
 from app.db import Database, Limits, libpq_url
@@ -229,8 +229,7 @@ def create_app(settings: Settings | None = None, *, engine_module: ModuleType | 
         try:
             yield
         finally:
-            maintenance.cancel()
-            watcher.cancel()
+            await background.stop_tasks([maintenance, watcher], "maintenance")
             await ctx.bots.stop()
             await ctx.deliveries.stop()
             await ctx.lobby.close_all()

@@ -7,8 +7,8 @@ real `python -m app serve` process), then every game's acting player sends its f
 legal action over its socket at the same time, again and again; the latency of one
 action is from sending it until *both* players' sockets have received the view at the
 new seq. Beside it, the floor: a bare websocket echo plus one PostgreSQL commit, at the
-same concurrency. *server CPU ms/action* is the CPU time the app process(es) used during the
-level divided by its actions: unlike the latencies, it hardly moves with the load others put
+same concurrency. *server CPU ms/action* is the CPU time the app process(es) used while the
+level's games played (not while they were created and connected) divided by its actions: unlike the latencies, it hardly moves with the load others put
 on a shared machine. The database is the embedded PostgreSQL unless DATABASE_URL is set
 (a fresh database is created and dropped either way).
 """
@@ -25,6 +25,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -131,7 +132,10 @@ class Seat:
         return self.arrived.get(seq, time.perf_counter())
 
 
-async def run_level(base_url: str, players: list[dict], games: int, per_game: int) -> tuple[list[float], float]:
+async def run_level(base_url: str, players: list[dict], games: int, per_game: int,
+                    on_play=None) -> tuple[list[float], float, Any]:
+    """Latencies and wall time of the play phase; `on_play` (a context manager factory) wraps that phase
+    only, so game creation and the first views are not counted in it."""
     ws_base = base_url.replace("http://", "ws://")
     async with httpx.AsyncClient(base_url=base_url, timeout=60) as api:
         ids = []
@@ -175,9 +179,10 @@ async def run_level(base_url: str, players: list[dict], games: int, per_game: in
                 return
             latencies.append(max(arrived) - started)
 
-    started = time.perf_counter()
-    await asyncio.gather(*(play(seats) for seats in tables))
-    wall = time.perf_counter() - started
+    with (on_play() if on_play else contextlib.nullcontext()) as during:
+        started = time.perf_counter()
+        await asyncio.gather(*(play(seats) for seats in tables))
+        wall = time.perf_counter() - started
     for failure in failures:
         print(f"  a game stopped early: {failure}", file=sys.stderr)
     for seats in tables:
@@ -185,7 +190,35 @@ async def run_level(base_url: str, players: list[dict], games: int, per_game: in
             await seat.ws.close()
     for task in readers:
         task.cancel()
-    return latencies, wall
+    return latencies, wall, during
+
+
+class ServerCpu:
+    """CPU seconds the server's processes used while the block ran; optionally sampled by py-spy."""
+
+    def __init__(self, pid: int, py_spy: str | None = None) -> None:
+        self.pid = pid
+        self.py_spy = py_spy
+        self.seconds = 0.0
+        self._spy = None
+
+    def __enter__(self) -> "ServerCpu":
+        if self.py_spy:
+            import subprocess
+
+            self._spy = subprocess.Popen(["py-spy", "record", "--pid", str(self.pid), "--subprocesses", "--gil",
+                                          "--rate", "200", "--format", "raw", "--output", self.py_spy, "--nonblocking"],
+                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self._start = cpu_seconds(self.pid)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.seconds = cpu_seconds(self.pid) - self._start
+        if self._spy is not None:
+            import signal
+
+            self._spy.send_signal(signal.SIGINT)  # py-spy writes its file on SIGINT
+            self._spy.wait(timeout=60)
 
 
 def row(label: str, latencies: list[float], wall: float) -> list[str]:
@@ -203,6 +236,8 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=1, help="app processes behind the port (default %(default)s)")
     parser.add_argument("--engine", default="engine", help="rules engine module for the server (default %(default)s)")
     parser.add_argument("--server-log", help="copy the server's log here at the end (it is deleted otherwise)")
+    parser.add_argument("--py-spy", metavar="FILE", help="sample the server with py-spy (must be on PATH) during the "
+                        "last level's play phase; collapsed stacks of GIL-holding samples go to FILE")
     ns = parser.parse_args()
     levels = [int(x) for x in ns.levels.split(",")]
 
@@ -231,9 +266,10 @@ def main() -> int:
                 stack.callback(lambda: shutil.copy(next(Path(tmp).glob("server-*.log")), ns.server_log))
             for n in levels:
                 per_game = max(3, min(ns.actions, ns.max_actions // n))
-                cpu_before = cpu_seconds(procs[0].pid)
-                lat, wall = asyncio.run(run_level(server, players[offset:offset + 2 * n], n, per_game))
-                cpu = cpu_seconds(procs[0].pid) - cpu_before
+                spy = ns.py_spy if n == levels[-1] else None
+                lat, wall, used = asyncio.run(run_level(server, players[offset:offset + 2 * n], n, per_game,
+                                                        lambda: ServerCpu(procs[0].pid, spy)))
+                cpu = used.seconds
                 offset += 2 * n
                 from roundtrip_floor import measure
 

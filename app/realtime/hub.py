@@ -4,6 +4,12 @@ A NOTIFY names a game; the hub rebuilds every local connection's view of it (onc
 per seat) and queues it. Refreshes of one game never overlap: notifications that
 arrive meanwhile collapse into one more refresh, so a burst of moves costs at most
 two rebuilds and clients always end on the newest state.
+
+An action sent over one of this process's sockets is pushed to the game's local sockets
+straight from what the action holds (`begin_change` / `end_change`), and the NOTIFY that
+this very action sends (marked `move`, naming its seq) is then skipped. Anything else —
+another process's change, a change not pushed, a socket that came meanwhile — refreshes.
+A refresh that fails on the database is tried again (after 0.5 s, doubling up to 10 s).
 """
 from __future__ import annotations
 
@@ -23,6 +29,10 @@ from app.realtime import updates
 log = logging.getLogger(__name__)
 
 QUEUE_LIMIT = 64
+# A refresh that failed on the database (no pooled connection in time, busy, away) is tried again,
+# sooner first: its sockets would otherwise wait for the game's next change, which may never come.
+RETRY_FIRST_SECONDS = 0.5
+RETRY_MAX_SECONDS = 10.0
 REPLY_LIMIT = 16
 CLOSE_TOO_SLOW = 1013  # "try again later": the client could not keep up with its queue
 CLOSE_BANNED = 4403
@@ -134,6 +144,10 @@ class Hub:
         self.games: dict[int, set[Connection]] = {}
         self._refreshing: dict[int, asyncio.Task] = {}
         self._again: set[int] = set()
+        self._changing: dict[int, int] = {}  # game -> actions from local sockets under way
+        self._deferred: dict[int, set[int]] = {}  # game -> seqs notified (moves) while those were under way
+        self._pushed: dict[int, int] = {}  # game -> the newest seq pushed straight from a local action
+        self._failures: dict[int, int] = {}  # game -> refreshes failed in a row on the database (retried)
 
     # --- membership ---------------------------------------------------------------------------
 
@@ -146,6 +160,8 @@ class Hub:
             conns.discard(conn)
             if not conns:
                 del self.games[conn.game_id]
+                self._pushed.pop(conn.game_id, None)
+                self._failures.pop(conn.game_id, None)
 
     def connection_count(self) -> int:
         return sum(len(c) for c in self.games.values())
@@ -156,7 +172,14 @@ class Hub:
         event = json.loads(payload)
         kind = event.get("kind")
         if kind == "game":
-            self.refresh(int(event["game"]))
+            game_id, seq = int(event["game"]), event.get("seq")
+            if event.get("move") and isinstance(seq, int):
+                if self._pushed.get(game_id, -1) >= seq:
+                    return  # pushed by the action itself
+                if game_id in self._changing:
+                    self._deferred.setdefault(game_id, set()).add(seq)  # perhaps it is this process's
+                    return
+            self.refresh(game_id)
         elif kind == "chat":
             await self._chat(int(event["game"]), int(event["id"]))
         elif kind == "user":
@@ -184,12 +207,48 @@ class Hub:
                 conns = list(self.games.get(game_id, ()))
                 if conns:
                     await self.push(game_id, conns)
+                self._failures.pop(game_id, None)
                 if game_id not in self._again:
                     return
         except Exception as exc:
             faults.log_failure(log, f"refreshing game {game_id}", exc)
+            if faults.classify(exc) is not None:  # no connection, busy, database away: the change is not lost
+                failures = self._failures[game_id] = self._failures.get(game_id, 0) + 1
+                delay = min(RETRY_FIRST_SECONDS * 2 ** (failures - 1), RETRY_MAX_SECONDS)
+                asyncio.get_running_loop().call_later(delay, self.refresh, game_id)
         finally:
             self._refreshing.pop(game_id, None)
+
+    # --- changes made through this process's sockets -------------------------------------------
+
+    def begin_change(self, game_id: int) -> list[Connection]:
+        """An action on `game_id` is about to be applied here: the connections to push it to."""
+        self._changing[game_id] = self._changing.get(game_id, 0) + 1
+        return list(self.games.get(game_id, ()))
+
+    def end_change(self, game_id: int, conns: list[Connection], seq: int | None,
+                   built: list[updates.Update] | None, log_since: int) -> None:
+        """The action ended: committed at `seq` (None: refused or failed) with `built` updates for `conns`
+        (None: not built), whose log entries start after `log_since`."""
+        left = self._changing.pop(game_id, 1) - 1
+        if left:
+            self._changing[game_id] = left
+        stale = seq is not None and built is None
+        if seq is not None and built is not None:
+            for conn, update in zip(conns, built):
+                if conn.last_log_id < log_since:  # reset meanwhile (a new identity): it needs more log
+                    stale = True
+                    continue
+                conn.offer(update)
+            if game_id in self.games:
+                self._pushed[game_id] = max(self._pushed.get(game_id, -1), seq)
+                stale = stale or any(c not in conns for c in self.games[game_id])  # came meanwhile
+        # Moves notified meanwhile are this one, or another's (then read): nothing stays deferred.
+        pushed = self._pushed.get(game_id, -1)
+        if any(s > pushed for s in self._deferred.pop(game_id, ())):
+            stale = True
+        if stale:
+            self.refresh(game_id)
 
     async def push(self, game_id: int, conns: list[Connection]) -> None:
         viewers = [updates.Viewer(c.user_id, c.last_log_id) for c in conns]

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 import psycopg
 from psycopg import sql
 
-from app import faults
+from app import background, faults
 
 log = logging.getLogger(__name__)
 
@@ -43,12 +43,7 @@ class Listener:
         self._task = asyncio.create_task(self._run(), name="pg-listener")
 
     async def stop(self) -> None:
-        if self._task:
-            self._task.cancel()
-            try:
-                await self._task
-            except asyncio.CancelledError:
-                pass
+        await background.stop_tasks([self._task], "LISTEN connection")
 
     async def _run(self) -> None:
         delay = 0.2

@@ -77,7 +77,9 @@ def _identify_token(ctx: AppContext, game_id: int, token: str) -> Caller:
     return caller
 
 
-def _act(ctx: AppContext, conn: Connection, seq: Any, action: Any, received: float) -> int:
+def _act(ctx: AppContext, conn: Connection, seq: Any, action: Any, received: float,
+         viewers: list[updates.Viewer], log_since: int) -> tuple[int, list[updates.Update] | None]:
+    """Apply the action; then, from what it holds, this process's sockets' updates (None: the hub re-reads)."""
     if not isinstance(seq, int) or isinstance(seq, bool):
         raise ApiError(422, "malformed", '"seq" must be an integer.')
     user_id, game_id = conn.user_id, conn.game_id
@@ -85,8 +87,14 @@ def _act(ctx: AppContext, conn: Connection, seq: Any, action: Any, received: flo
         set_deadline(db, received + ctx.settings.action_deadline_seconds)
         user = _active_user(db, user_id, conn.credential)
         with ctx.game_gate.enter(game_id):
-            applied = play.submit_action(db, ctx.rules, ctx.snapshots, user, game_id, seq, action)
-        return applied.seq
+            applied = play.submit_action(db, ctx.rules, ctx.snapshots, user, game_id, seq, action,
+                                         log_since=log_since)
+        try:  # committed: whatever fails now, the action stands (the hub then re-reads the game)
+            built = updates.build_applied(ctx, db, applied, viewers)
+        except Exception as exc:
+            faults.log_failure(log, f"pushing game {game_id} at seq {applied.seq}", exc)
+            built = None
+        return applied.seq, built
 
 
 def _undo(ctx: AppContext, conn: Connection, seq: Any, received: float) -> int:
@@ -107,11 +115,11 @@ def _chat(ctx: AppContext, conn: Connection, text: Any) -> None:
 
 
 def _active_user(db, user_id: int, credential: tuple[str, str | int] | None) -> User:
-    """The socket's user, as long as the session or token that opened it is still live (D2)."""
-    user = db.get(User, user_id)
+    """The socket's user, as long as the session or token that opened it is still live (D2): one read."""
+    user, live = accounts.user_and_credential(db, user_id, credential)
     if user is None or user.is_banned:
         raise ApiError(403, "banned", "This account is banned.")
-    if not accounts.credential_valid(db, credential):
+    if not live:
         raise ApiError(401, "not_signed_in", "Your session has ended or the token was revoked; sign in again.")
     return user
 
@@ -231,8 +239,18 @@ async def _handle(ctx: AppContext, conn: Connection, message: dict[str, Any]) ->
         if kind == "action":
             if conn.user_id is None:
                 raise ApiError(401, "not_signed_in", "Sign in (or send an auth message) to play.")
-            seq = await run_in_threadpool(_act, ctx, conn, message.get("seq"), message.get("action"), received)
-            await conn.reply({"type": "ok", "seq": seq, **({"ref": ref} if ref is not None else {})})
+            # The sockets of this game on this process get the new position straight from the action
+            # (the hub then skips the NOTIFY that this very change sends).
+            conns = ctx.hub.begin_change(conn.game_id)
+            log_since = min(c.last_log_id for c in conns) if conns else 0
+            viewers = [updates.Viewer(c.user_id, c.last_log_id) for c in conns]
+            seq, built = None, None
+            try:
+                seq, built = await run_in_threadpool(_act, ctx, conn, message.get("seq"), message.get("action"),
+                                                     received, viewers, log_since)
+                await conn.reply({"type": "ok", "seq": seq, **({"ref": ref} if ref is not None else {})})
+            finally:
+                ctx.hub.end_change(conn.game_id, conns, seq, built, log_since)
         elif kind == "undo":
             if conn.user_id is None:
                 raise ApiError(401, "not_signed_in", "Sign in (or send an auth message) to play.")

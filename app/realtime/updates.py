@@ -1,17 +1,21 @@
-"""Building websocket messages (synchronous: runs in the thread pool, reads the database)."""
+"""Building websocket messages (synchronous: runs in the thread pool).
+
+Two ways to one result: `build` reads the game from the database (a NOTIFY from anywhere,
+a new socket); `build_applied` uses what the action this process just committed already
+holds (the game row, the new position, the log read in its transaction) and reads nothing.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
-
 from app.context import AppContext
-from app.models import Game, GameLogEntry, User
+from app.models import Game, GameLogEntry
 from app.schemas import PlayerOut
 from app.services import accounts, chat
 from app.services import games as lobby
-from app.services.play import SeatView, seat_view, visible_log
+from app.services.play import Applied, SeatView, seat_view, visible_log
+from app.snapshots import Retired
 
 STATUS_RANK = {"open": 0, "active": 1, "finished": 2, "aborted": 2}
 
@@ -34,9 +38,48 @@ class Update:
     log: list[dict[str, Any]]  # entries newer than the viewer's last, visible to it
 
 
+@dataclass(frozen=True)
+class _Person:
+    id: int
+
+
 def log_out(entry: GameLogEntry) -> dict[str, Any]:
     return {"id": entry.id, "seq": entry.seq, "to": entry.to_side, "text": entry.text, "entry": entry.entry,
             "undone": bool(entry.undone)}
+
+
+def _players_of(game: Game) -> set[int]:
+    return {i for i in (game.axis_user_id, game.soviet_user_id) if i}
+
+
+def _assemble(ctx: AppContext, game: Game, people: dict[int, PlayerOut], viewers: list[Viewer],
+              seat_of_viewer, view_of_seat, entries: list[dict[str, Any]]) -> list[Update]:
+    """One update per viewer; views (one per seat) and the game's description are shared."""
+    views: dict[str | None, SeatView] = {}
+    metas: dict[tuple[str | None, bool], dict[str, Any]] = {}
+    updates = []
+    for viewer in viewers:
+        seat = seat_of_viewer(viewer)
+        if seat not in views:
+            views[seat] = view_of_seat(seat)
+        sv = views[seat]
+        # What differs between viewers of one seat: only whether they may see the invitation.
+        key = (seat, viewer.user_id is not None and viewer.user_id == game.created_by_id)
+        if key not in metas:
+            person = _Person(viewer.user_id) if seat is not None or key[1] else None
+            meta = lobby.game_out(game, people, person, ctx.base_url).model_dump(mode="json")
+            meta["seq"] = sv.seq
+            metas[key] = meta
+        updates.append(
+            Update(
+                version=version(game, sv.seq),
+                message={"type": "view", "seq": sv.seq, "seat": seat, "game": metas[key], "view": sv.view,
+                         "actions": sv.actions, "action_groups": sv.action_groups},
+                log=[e for e in entries
+                     if e["id"] > viewer.last_log_id and (e["to"] is None or e["to"] == seat)],
+            )
+        )
+    return updates
 
 
 def build(ctx: AppContext, game_id: int, viewers: list[Viewer]) -> list[Update] | None:
@@ -45,32 +88,35 @@ def build(ctx: AppContext, game_id: int, viewers: list[Viewer]) -> list[Update] 
         game = db.get(Game, game_id)
         if game is None:
             return None
-        # One query for the seated players and the viewers.
-        ids = {v.user_id for v in viewers if v.user_id} | {i for i in (game.axis_user_id, game.soviet_user_id) if i}
-        users = {u.id: u for u in db.scalars(select(User).where(User.id.in_(ids)))} if ids else {}
-        people = {u.id: PlayerOut(id=u.id, username=u.username, is_bot=u.is_bot) for u in users.values()}
-        views: dict[str | None, SeatView] = {}
+        people = ctx.players.get(db, _players_of(game))
         oldest = min((v.last_log_id for v in viewers), default=0)
-        entries = visible_log(db, game_id, None, after_id=oldest, everything=True, limit=500)
-        updates = []
-        for viewer in viewers:
-            user = users.get(viewer.user_id) if viewer.user_id else None
-            seat = game.seat_of(user.id) if user else None
-            if seat not in views:
-                views[seat] = seat_view(db, ctx.rules, ctx.snapshots, game, seat)
-            sv = views[seat]
-            meta = lobby.game_out(game, people, user, ctx.base_url).model_dump(mode="json")
-            meta["seq"] = sv.seq
-            updates.append(
-                Update(
-                    version=version(game, sv.seq),
-                    message={"type": "view", "seq": sv.seq, "seat": seat, "game": meta, "view": sv.view,
-                             "actions": sv.actions, "action_groups": sv.action_groups},
-                    log=[log_out(e) for e in entries
-                         if e.id > viewer.last_log_id and (e.to_side is None or e.to_side == seat)],
-                )
-            )
-        return updates
+        entries = [log_out(e) for e in visible_log(db, game_id, None, after_id=oldest, everything=True, limit=500)]
+        return _assemble(
+            ctx, game, people, viewers,
+            lambda v: game.seat_of(v.user_id),
+            lambda seat: seat_view(db, ctx.rules, ctx.snapshots, game, seat),
+            entries)
+
+
+def build_applied(ctx: AppContext, db, applied: Applied, viewers: list[Viewer]) -> list[Update] | None:
+    """The updates for an action this process has just committed, from what the action holds; None when
+    they cannot be had that way (the position has moved on already): the caller refreshes instead."""
+    game, snap = applied.game, applied.snapshot
+    people = ctx.players.get(db, _players_of(game))
+    acting_sides = set(game.active_sides) if game.status == "active" else set()
+
+    def view_of_seat(seat: str | None) -> SeatView:
+        view = snap.view(seat)
+        if seat in acting_sides:
+            packed = snap.packed_actions(seat, ctx.rules.pack_actions)
+            return SeatView(game, snap.seq, seat, view, packed["actions"], packed["action_groups"])
+        return SeatView(game, snap.seq, seat, view, [])
+
+    try:
+        return _assemble(ctx, game, people, viewers, lambda v: game.seat_of(v.user_id), view_of_seat,
+                         applied.recent_log)
+    except Retired:
+        return None
 
 
 def chat_message(ctx: AppContext, message_id: int) -> dict[str, Any] | None:

@@ -6,7 +6,7 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import bindparam, delete, exists, func, select, true, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -245,6 +245,32 @@ def token_for_secret(db: Session, settings: Settings, secret: str) -> ApiToken |
     if token.last_used_at is None or token.last_used_at < now() - timedelta(minutes=1):
         db.execute(update(ApiToken).where(ApiToken.id == token.id).values(last_used_at=func.now()))
     return token
+
+
+# The user and whether the credential that opened a socket is still live, in one statement per kind of
+# credential (built once: the websocket checks this on every action).
+_USER_AND_LIVE = {
+    kind: select(User, live).where(User.id == bindparam("user_id"))
+    for kind, live in (
+        (None, true()),
+        ("session", exists().where(WebSession.id_hash == bindparam("credential"), WebSession.expires_at > bindparam("now"),
+                                   WebSession.user_id.is_not(None))),
+        ("token", exists().where(ApiToken.id == bindparam("credential"), ApiToken.revoked_at.is_(None))),
+    )
+}
+
+
+def user_and_credential(db: Session, user_id: int, credential: tuple[str, str | int] | None) -> tuple[User | None, bool]:
+    """The user, and whether the session or token is still live (`credential_valid`), in one read."""
+    if credential is None:
+        row = db.execute(_USER_AND_LIVE[None], {"user_id": user_id}).first()
+    else:
+        kind, key = credential
+        params = {"user_id": user_id, "credential": key}
+        if kind == "session":
+            params["now"] = now()
+        row = db.execute(_USER_AND_LIVE["session" if kind == "session" else "token"], params).first()
+    return (None, False) if row is None else (row[0], bool(row[1]))
 
 
 def credential_valid(db: Session, credential: tuple[str, str | int] | None) -> bool:

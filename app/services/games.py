@@ -3,14 +3,15 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Select, or_, select
+from sqlalchemy import Select, bindparam, or_, select
 from sqlalchemy.orm import Session
 
 from app import notify, verify
-from app.db import lock_game_row
+from app.db import WITH_GAME_LOCK_TIMEOUT, game_lock_timeout, lock_game_row
 from app.services import bidding, clocks, notices, ratings
 from app.errors import ApiError, not_found
 from app.inputs import valid_id
@@ -48,14 +49,21 @@ def may_see(game: Game, user: User | None) -> bool:
     return user is not None and (user.is_admin or game.seat_of(user.id) is not None)
 
 
+# Built once: a statement's construction costs more than its compiled form's reuse (the action's hot path).
+_GAME = select(Game).where(Game.id == bindparam("game_id"))
+_GAME_LOCKED = _GAME.with_for_update()
+_GAME_LOCKED_BRIEFLY = _GAME.where(WITH_GAME_LOCK_TIMEOUT).with_for_update()
+
+
 def get_visible(db: Session, game_id: int, user: User | None, *, lock: bool = False) -> Game:
     if not valid_id(game_id):
         raise not_found()
-    stmt = select(Game).where(Game.id == game_id)
-    if lock:
-        lock_game_row(db)
-        stmt = stmt.with_for_update()
-    game = db.scalar(stmt)
+    if not lock:
+        game = db.scalar(_GAME, {"game_id": game_id})
+    elif (timeout := game_lock_timeout(db)) is not None:
+        game = db.scalar(_GAME_LOCKED_BRIEFLY, {"game_id": game_id, **timeout})  # one round trip, as lock_game_row
+    else:
+        game = db.scalar(_GAME_LOCKED, {"game_id": game_id})
     if game is None or not may_see(game, user):
         raise not_found()  # a private game's existence is not confirmed to outsiders
     return game
@@ -78,6 +86,31 @@ def players(db: Session, games: list[Game]) -> dict[int, PlayerOut]:
         return {}
     rows = db.execute(select(User.id, User.username, User.is_bot).where(User.id.in_(ids)))
     return {uid: PlayerOut(id=uid, username=name, is_bot=bot) for uid, name, bot in rows}
+
+
+class PlayerCache:
+    """Players as game messages name them. A username and whether the account is a bot never change,
+    so once read they are kept (bounded)."""
+
+    LIMIT = 20_000
+
+    def __init__(self) -> None:
+        self._known: dict[int, PlayerOut] = {}
+        self._lock = threading.Lock()
+
+    def get(self, db: Session, ids: set[int]) -> dict[int, PlayerOut]:
+        with self._lock:
+            found = {i: self._known[i] for i in ids if i in self._known}
+        missing = ids - found.keys()
+        if missing:
+            rows = db.execute(select(User.id, User.username, User.is_bot).where(User.id.in_(missing)))
+            fresh = {uid: PlayerOut(id=uid, username=name, is_bot=bot) for uid, name, bot in rows}
+            with self._lock:
+                if len(self._known) > self.LIMIT:
+                    self._known.clear()
+                self._known.update(fresh)
+            found.update(fresh)
+        return found
 
 
 def game_out(game: Game, people: dict[int, PlayerOut], user: User | None, base_url: str = "") -> GameOut:

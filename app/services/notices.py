@@ -10,10 +10,11 @@ never sent for a change that was rolled back.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
 from app import notify
@@ -45,28 +46,51 @@ def now() -> datetime:
 def emit(db: Session, user_id: int | None, kind: str, text: str, *, game: Game | None = None,
          data: dict[str, Any] | None = None, only_webhook: int | None = None) -> Notice | None:
     """Tell `user_id` something; returns the notice (None for nobody, a bot, or a banned user).
-    `only_webhook`: deliver to that one webhook and no other channel (a test)."""
+    `only_webhook`: deliver to that one webhook and no other channel (a test).
+
+    Plain statements, no unit of work (this runs inside the move that passes the turn): the user with
+    their enabled webhooks in one read, the notice, its deliveries, the NOTIFY."""
     if user_id is None:
         return None
-    user = db.get(User, user_id)
-    if user is None or user.is_banned or user.is_bot:
+    rows = db.execute(select(User.id, User.username, User.email, User.email_on_turn, User.banned_at, User.is_bot,
+                             Webhook.id, Webhook.url, Webhook.format, Webhook.events)
+                      .outerjoin(Webhook, (Webhook.user_id == User.id) & Webhook.enabled.is_(True))
+                      .where(User.id == user_id).order_by(Webhook.id)).all()
+    if not rows:
         return None
+    uid, username, email, email_on_turn, banned_at, is_bot = rows[0][:6]
+    if banned_at is not None or is_bot:
+        return None
+    user = _Addressee(uid, username)
     path = f"/games/{game.id}" if game is not None else None
-    notice = Notice(user_id=user.id, kind=kind, game_id=game.id if game is not None else None, text=text,
-                    data={"path": path, **(data or {})})
-    db.add(notice)
-    db.flush()
-    if user.email and user.email_on_turn and kind in EMAIL_KINDS and only_webhook is None:
-        db.add(Delivery(notice_id=notice.id, user_id=user.id, channel="email", target=user.email,
-                        payload={"subject": _subject(kind, game), "text": text, "path": path, "kind": kind}))
-    for hook in db.scalars(select(Webhook).where(Webhook.user_id == user.id, Webhook.enabled.is_(True))):
-        if only_webhook is not None and hook.id != only_webhook:
+    values = {"user_id": uid, "kind": kind, "game_id": game.id if game is not None else None, "text": text,
+              "data": {"path": path, **(data or {})}}
+    table = Notice.__table__
+    notice_id, created_at = db.execute(insert(table).values(values).returning(table.c.id, table.c.created_at)).one()
+    notice = Notice(id=notice_id, created_at=created_at, read_at=None, **values)
+    deliveries = []
+    if email and email_on_turn and kind in EMAIL_KINDS and only_webhook is None:
+        deliveries.append({"notice_id": notice_id, "user_id": uid, "channel": "email", "target": email,
+                           "webhook_id": None,
+                           "payload": {"subject": _subject(kind, game), "text": text, "path": path, "kind": kind}})
+    for *_, hook_id, url, fmt, events in rows:
+        if hook_id is None or (only_webhook is not None and hook_id != only_webhook):
             continue
-        if only_webhook is not None or kind in (hook.events or []):
-            db.add(Delivery(notice_id=notice.id, user_id=user.id, channel="webhook", webhook_id=hook.id,
-                            target=hook.url, payload=_webhook_payload(notice, user, game, hook.format)))
-    notify.notice_posted(db, user.id, notice.id)
+        if only_webhook is not None or kind in (events or []):
+            deliveries.append({"notice_id": notice_id, "user_id": uid, "channel": "webhook", "target": url,
+                               "webhook_id": hook_id, "payload": _webhook_payload(notice, user, game, fmt)})
+    if deliveries:
+        db.execute(insert(Delivery.__table__), deliveries)
+    notify.notice_posted(db, uid, notice_id)
     return notice
+
+
+@dataclass
+class _Addressee:
+    """Who a notice is for, as a webhook's body names them."""
+
+    id: int
+    username: str
 
 
 def _subject(kind: str, game: Game | None) -> str:
@@ -74,7 +98,7 @@ def _subject(kind: str, game: Game | None) -> str:
     return f"Stalin's War: {KINDS.get(kind, kind).split(' (')[0].lower()}{where}"
 
 
-def _webhook_payload(notice: Notice, user: User, game: Game | None, fmt: str) -> dict[str, Any]:
+def _webhook_payload(notice: Notice, user: User | _Addressee, game: Game | None, fmt: str) -> dict[str, Any]:
     """The body, by the hook's format; the worker adds the link with the server's public address."""
     base = {"event": notice.kind, "notice_id": notice.id, "text": notice.text,
             "created_at": (notice.created_at or now()).isoformat(),

@@ -5,11 +5,12 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import or_, select
+from sqlalchemy import JSON, bindparam, func, or_, select
+from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.orm import Session, undefer
 
 from app import notify
-from app.db import check_deadline
+from app.db import check_deadline, write_changes
 from app.errors import ApiError
 from app.inputs import check_json
 from app.models import Game, GameAction, GameLogEntry, User
@@ -114,27 +115,33 @@ class Applied:
     log: list[GameLogEntry]
     snapshot: Snapshot
     before: list[str]  # the sides that had to act before this action
+    # Every side's log entries after `log_since` (as websocket messages carry them), read in the action's
+    # transaction for this process's sockets (see app/realtime/updates.py); empty if not asked for.
+    recent_log: list[dict[str, Any]] = field(default_factory=list)
 
 
 def submit_action(
-    db: Session, rules: Rules, cache: SnapshotCache, user: User, game_id: int, seq: int, action: Any
+    db: Session, rules: Rules, cache: SnapshotCache, user: User, game_id: int, seq: int, action: Any,
+    *, log_since: int | None = None,
 ) -> Applied:
     """Apply `action` for the caller's seat if `seq` is current: one transaction, committed here.
 
-    Any refusal raises ApiError and leaves the database exactly as it was.
+    Any refusal raises ApiError and leaves the database exactly as it was. `log_since`: also read the
+    game's log entries after that id (all sides) into `Applied.recent_log`, for the fan-out.
     """
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise ApiError(422, "malformed", 'An action is a JSON object with a string "type".')
     check_json(action, "The action")
     try:
-        return _apply_locked(db, rules, cache, user, game_id, seq, action)
+        return _apply_locked(db, rules, cache, user, game_id, seq, action, log_since)
     except BaseException:
         db.rollback()  # releases the row lock at once
         raise
 
 
 def _apply_locked(
-    db: Session, rules: Rules, cache: SnapshotCache, user: User, game_id: int, seq: int, action: dict
+    db: Session, rules: Rules, cache: SnapshotCache, user: User, game_id: int, seq: int, action: dict,
+    log_since: int | None,
 ) -> Applied:
     game = lobby.get_visible(db, game_id, user, lock=True)  # SELECT ... FOR UPDATE: one writer per game
     seat = game.seat_of(user.id)
@@ -163,15 +170,22 @@ def _apply_locked(
             raise ApiError(status, code, str(exc), **({"rule": rule} if rule else {})) from None
         log.exception("engine failed applying %r to game %s at seq %s", action, game_id, seq)
         raise ApiError(500, "engine_error", "The rules engine failed on this action; nothing was changed.") from None
+    with db.no_autoflush:  # the game row is written once, below, not by every statement on the way
+        return _record(db, game, seat, seq, user, action, engine_game, entries, base, cache, log_since)
+
+
+def _record(db: Session, game: Game, seat: str, seq: int, user: User, action: dict, engine_game: Any,
+            entries: Any, base: dict | None, cache: SnapshotCache, log_since: int | None) -> Applied:
+    """Store an applied action: its row, its log, the new state, clocks, notices, the end; then commit."""
 
     new_seq = seq + 1
     before = list(game.active_sides)
     snap = Snapshot(game.id, new_seq, engine_game)
     revealed = undo.revealed_by(engine_game)
     undo.after_action(game, seat, seq, revealed, base)
-    db.add(GameAction(game_id=game.id, seq=new_seq, side=seat, action=action, user_id=user.id, revealed=revealed))
-    rows = [_log_row(game.id, new_seq, entry) for entry in entries or []]
-    db.add_all(rows)
+    # The log entries as one plain INSERT (no unit of work for rows written once); the action's own row
+    # goes with the game row's UPDATE below.
+    rows = _insert_log(db, game.id, new_seq, entries or [])
     game.state = engine_game.to_json()
     game.seq = new_seq
     game.active_sides = [s for s in engine_game.active_sides() if s in SIDES]
@@ -184,20 +198,63 @@ def _apply_locked(
     if result:
         lobby.finish(db, game, winner=result.get("winner"), reason=str(result.get("reason", "")))
         turns.after_result(db, game)
-    notify.game_changed(db, game.id, new_seq)
+    # One round trip: the action's row, the game row, the NOTIFY and (for the fan-out) the log since
+    # `log_since`, read under the row lock, so no other change of this game falls between it and this action.
+    params = {**notify.game_changed_params(game.id, new_seq, move=True),
+              "act_game": game.id, "act_seq": new_seq, "act_side": seat, "act_action": action,
+              "act_user": user.id, "act_revealed": revealed}
+    if log_since is None:
+        write_changes(db, game, (notify.SEND,), params, with_=(_INSERT_ACTION,))
+        recent = []
+    else:
+        row = write_changes(db, game, (notify.SEND, _RECENT_LOG), {**params, "log_game": game.id, "log_after": log_since},
+                            with_=(_INSERT_ACTION,))
+        recent = [{"id": i, "seq": sq, "to": to, "text": text, "entry": entry, "undone": bool(undone)}
+                  for i, sq, to, text, entry, undone in (row[1] or [])]
     check_deadline(db)  # not applied late: the client may have given up on it
     db.commit()
     cache.put(snap)
-    return Applied(game, new_seq, seat, [r for r in rows if r.to_side in (None, seat)], snap, before)
+    return Applied(game, new_seq, seat, [r for r in rows if r.to_side in (None, seat)], snap, before, recent)
 
 
-def _log_row(game_id: int, seq: int, entry: Any) -> GameLogEntry:
+_ACTIONS = GameAction.__table__
+_LOG = GameLogEntry.__table__
+# Statements built once (building one costs more than running its cached compiled form).
+_INSERT_ACTION = _ACTIONS.insert().values(
+    game_id=bindparam("act_game"), seq=bindparam("act_seq"), side=bindparam("act_side"),
+    action=bindparam("act_action", type_=_ACTIONS.c.action.type), user_id=bindparam("act_user"),
+    revealed=bindparam("act_revealed", type_=_ACTIONS.c.revealed.type)).cte("new_action")
+_INSERT_LOG = _LOG.insert().returning(_LOG.c.id, sort_by_parameter_order=True)
+
+
+def _recent_log() -> Any:
+    """The newest 500 log entries after an id, oldest first, as [[id, seq, to, text, entry, undone], ...]."""
+    newest = (select(_LOG.c.id, _LOG.c.seq, _LOG.c.to_side, _LOG.c.text, _LOG.c.entry, _LOG.c.undone)
+              .where(_LOG.c.game_id == bindparam("log_game"), _LOG.c.id > bindparam("log_after"))
+              .order_by(_LOG.c.id.desc()).limit(500).subquery())
+    rows = func.json_agg(aggregate_order_by(func.json_build_array(*newest.c), newest.c.id), type_=JSON)
+    return select(rows).scalar_subquery()
+
+
+_RECENT_LOG = _recent_log()
+
+
+def _log_row(game_id: int, seq: int, entry: Any) -> dict[str, Any]:
     if not isinstance(entry, dict):
         entry = {"text": str(entry)}
     to = entry.get("to")
     # Anything but public or a known side is kept from everyone but admins.
     to_side = None if to is None else (to if to in SIDES else "hidden")
-    return GameLogEntry(game_id=game_id, seq=seq, to_side=to_side, text=str(entry.get("text", "")), entry=entry)
+    return {"game_id": game_id, "seq": seq, "to_side": to_side, "text": str(entry.get("text", "")), "entry": entry}
+
+
+def _insert_log(db: Session, game_id: int, seq: int, entries: list[Any]) -> list[GameLogEntry]:
+    """The engine's log entries for one action, in one INSERT; returned as (unattached) rows with their ids."""
+    if not entries:
+        return []
+    values = [_log_row(game_id, seq, entry) for entry in entries]
+    ids = db.execute(_INSERT_LOG, values).scalars().all()  # in the order of `values`
+    return [GameLogEntry(id=i, undone=False, **v) for i, v in zip(ids, values)]
 
 
 def replay_matches(db: Session, rules: Rules, game_id: int) -> bool:

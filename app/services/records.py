@@ -150,7 +150,7 @@ def import_record(db: Session, rules: Rules, user: User, record: Any) -> tuple[G
     db.flush()
     for seq, (side, action, entries) in enumerate(steps, start=1):
         db.add(GameAction(game_id=game.id, seq=seq, side=side, action=action, user_id=user.id))
-        db.add_all(_log_row(game.id, seq, e) for e in entries)
+        db.add_all(GameLogEntry(**_log_row(game.id, seq, e)) for e in entries)
     game.seq = len(steps)
     game.state = engine_game.to_json()
     game.started_at = game.updated_at = lobby.now()

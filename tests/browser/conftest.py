@@ -44,8 +44,10 @@ def chromium_path() -> str:
 
 @pytest.fixture
 def browser(chromium_path):
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # Assertions wait for pushes and redraws; 5 s (the default) is short on a loaded 2-core machine.
+    expect.set_options(timeout=15_000)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS, headless=True)
         yield browser

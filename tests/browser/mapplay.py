@@ -43,7 +43,8 @@ def two_players(browser, server, *, axis_viewport=None, soviet_viewport=None, na
     sign_up(soviet, server, names[1])
     soviet.click("text=Join as Soviet")
     for p in (axis, soviet):
-        expect(p.locator("#board .counter").first).to_be_attached()
+        # the waiting page learns of the join by a push: allow for a loaded machine
+        expect(p.locator("#board .counter").first).to_be_attached(timeout=TIMEOUT)
         expect(p.locator("#board")).to_have_attribute("data-seq", re.compile(r"\d+"))
     return axis, soviet
 

@@ -1,0 +1,176 @@
+"""The action's hot path (issue 12): one transaction with one write of the game row, and the push
+of a socket's own move straight from the action, with what each seat may see and nothing lost."""
+from __future__ import annotations
+
+from sqlalchemy import event
+
+from app.realtime import updates
+from app.services import play
+from tests.app.support import acting, make_user, recv_until, start_game, stored
+
+
+def ws_url(game_id: int) -> str:
+    return f"/ws/games/{game_id}"
+
+
+class Statements:
+    """Statements, transaction starts and commits on the app's engine while recording, per connection."""
+
+    def __init__(self, engine) -> None:
+        self.engine = engine
+        self.seen: list[tuple[int, str]] = []
+
+    def __enter__(self) -> Statements:
+        event.listen(self.engine, "begin", self._begin)
+        event.listen(self.engine, "before_cursor_execute", self._statement)
+        event.listen(self.engine, "commit", self._commit)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        event.remove(self.engine, "begin", self._begin)
+        event.remove(self.engine, "before_cursor_execute", self._statement)
+        event.remove(self.engine, "commit", self._commit)
+
+    def _begin(self, conn) -> None:
+        self.seen.append((id(conn), "BEGIN"))
+
+    def _statement(self, conn, cursor, statement, params, context, executemany) -> None:
+        notice = '"kind": "notice"' in str(params)  # a "your move" notice: the user is told of it
+        self.seen.append((id(conn), ("NOTICE " if notice else "") + " ".join(statement.split())))
+
+    def _commit(self, conn) -> None:
+        self.seen.append((id(conn), "COMMIT"))
+
+    def transaction_of(self, marker: str) -> list[str]:
+        """The statements of the one transaction that ran `marker`, from its start to its commit."""
+        at = next(i for i, (_, s) in enumerate(self.seen) if marker in s)
+        conn = self.seen[at][0]
+        mine = [(i, s) for i, (c, s) in enumerate(self.seen) if c == conn]
+        start = max(i for i, s in mine if s == "BEGIN" and i < at)
+        end = min(i for i, s in mine if s == "COMMIT" and i > at)
+        return [s for i, s in mine if start <= i <= end]
+
+
+def test_an_action_is_one_transaction_writing_the_game_row_once(client, ctx):
+    alice, bob = make_user(ctx, "alice"), make_user(ctx, "bob")
+    game_id = start_game(client, alice, bob)["id"]
+    with client.websocket_connect(ws_url(game_id), headers=alice.headers) as wa, \
+            client.websocket_connect(ws_url(game_id), headers=bob.headers) as wb:
+        for ws in (wa, wb):
+            recv_until(ws, "chat_history")
+        for _ in range(4):
+            player, v = acting(client, game_id, alice, bob)
+            mover = wa if player is alice else wb
+            with Statements(ctx.db.engine) as recorded:
+                mover.send_json({"type": "action", "seq": v["seq"], "action": v["actions"][0]})
+                assert recv_until(mover, "ok")["seq"] == v["seq"] + 1
+            for ws in (wa, wb):
+                recv_until(ws, "view", seq=v["seq"] + 1)
+            transaction = recorded.transaction_of("INSERT INTO game_actions")
+            assert sum("INSERT INTO game_actions" in s for s in transaction) == 1
+            game_writes = [s for s in transaction if "UPDATE games SET" in s]
+            assert len(game_writes) == 1, transaction
+            assert "pg_notify" in game_writes[0], "the change is announced with its write, at commit"
+            assert transaction[1].startswith("SELECT users"), "the user is checked in the same transaction"
+            assert transaction[2].startswith("SELECT games") and transaction[2].endswith("FOR UPDATE")
+            assert transaction.count("COMMIT") == 1
+            # user, game row, log entries (if any), action + game row + NOTIFY + log for the fan-out, COMMIT;
+            # a "your move" notice adds its own statements
+            own = [s for s in transaction if not any(w in s.lower() for w in ("notice", "webhooks", "deliveries"))]
+            assert len(own) <= 1 + 5, own
+    with ctx.db.session() as db:
+        assert play.replay_matches(db, ctx.rules, game_id)
+    assert stored(ctx, game_id)["seq"] == v["seq"] + 1
+
+
+def test_a_move_over_a_socket_is_pushed_from_the_action_and_one_over_rest_is_read_back(client, ctx, monkeypatch):
+    alice, bob, carol = make_user(ctx, "alice"), make_user(ctx, "bob"), make_user(ctx, "carol")
+    game_id = start_game(client, alice, bob)["id"]
+    reads = []
+    real_build = updates.build
+    monkeypatch.setattr(updates, "build", lambda *a, **k: reads.append(a[1]) or real_build(*a, **k))
+    with client.websocket_connect(ws_url(game_id), headers=alice.headers) as wa, \
+            client.websocket_connect(ws_url(game_id), headers=bob.headers) as wb, \
+            client.websocket_connect(ws_url(game_id), headers=carol.headers) as wc:
+        sockets = {"axis": wa, "soviet": wb, None: wc}
+        for ws in sockets.values():
+            recv_until(ws, "chat_history")
+        connects = len(reads)
+        player, v = acting(client, game_id, alice, bob)
+        mover = wa if player is alice else wb
+        mover.send_json({"type": "action", "seq": v["seq"], "action": v["actions"][0]})
+        recv_until(mover, "ok")
+        engine_game = ctx.rules.load(stored(ctx, game_id)["state"])
+        for seat, ws in sockets.items():
+            update = recv_until(ws, "view", seq=v["seq"] + 1)
+            assert update["seat"] == seat and update["view"] == engine_game.view(seat)
+            assert update["game"]["your_side"] == seat
+        # A ping answered after the NOTIFY of that move could have been handled: no re-read of the game.
+        wa.send_json({"type": "ping", "ref": 1})
+        recv_until(wa, "pong")
+        assert len(reads) == connects, "the socket's own move was read back from the database"
+
+        player, v = acting(client, game_id, alice, bob)
+        response = client.post(f"/api/games/{game_id}/actions", json={"seq": v["seq"], "action": v["actions"][0]},
+                               headers=player.headers)
+        assert response.status_code == 200, response.text
+        for seat, ws in sockets.items():
+            assert recv_until(ws, "view", seq=v["seq"] + 1)["seat"] == seat
+        assert len(reads) > connects, "a change made elsewhere is read from the database"
+
+
+def test_each_socket_gets_every_log_entry_its_seat_may_see_once_and_no_other(client, ctx):
+    alice, bob, carol = make_user(ctx, "alice"), make_user(ctx, "bob"), make_user(ctx, "carol")
+    game_id = start_game(client, alice, bob)["id"]
+    with client.websocket_connect(ws_url(game_id), headers=alice.headers) as wa, \
+            client.websocket_connect(ws_url(game_id), headers=bob.headers) as wb, \
+            client.websocket_connect(ws_url(game_id), headers=carol.headers) as wc:
+        sockets = {"axis": (wa, alice), "soviet": (wb, bob), None: (wc, carol)}
+        received: dict = {seat: [] for seat in sockets}
+        for seat, (ws, _) in sockets.items():
+            received[seat] += recv_until(ws, "view")["log"]
+            recv_until(ws, "chat_history")
+        for n in range(12):
+            player, v = acting(client, game_id, alice, bob)
+            if n % 4 == 3:  # now and then over REST, so the sockets also get changes read back
+                response = client.post(f"/api/games/{game_id}/actions",
+                                       json={"seq": v["seq"], "action": v["actions"][0]}, headers=player.headers)
+                assert response.status_code == 200, response.text
+            else:
+                mover = wa if player is alice else wb
+                mover.send_json({"type": "action", "seq": v["seq"], "action": v["actions"][0]})
+                recv_until(mover, "ok")
+            for seat, (ws, _) in sockets.items():
+                received[seat] += recv_until(ws, "view", seq=v["seq"] + 1)["log"]
+    for seat, (_, who) in sockets.items():
+        expected = client.get(f"/api/games/{game_id}/log", headers=who.headers).json()["entries"]
+        assert [e["id"] for e in received[seat]] == [e["id"] for e in expected], seat
+        assert all(e["to"] in (None, seat) for e in received[seat]), seat
+
+
+def test_a_refresh_that_fails_on_the_database_is_tried_again(client, ctx, monkeypatch):
+    """No pooled connection in time (or the database away) when a change is read back: the sockets
+    still get it, without waiting for the game's next change."""
+    import psycopg
+    from sqlalchemy import exc as sa_exc
+
+    alice, bob = make_user(ctx, "alice"), make_user(ctx, "bob")
+    game_id = start_game(client, alice, bob)["id"]
+    failed = []
+    real_build = updates.build
+
+    def flaky(*args, **kwargs):
+        if not failed:
+            failed.append(True)
+            raise sa_exc.OperationalError("SELECT 1", {}, psycopg.OperationalError("server closed the connection"))
+        return real_build(*args, **kwargs)
+
+    with client.websocket_connect(ws_url(game_id), headers=bob.headers) as wb:
+        recv_until(wb, "chat_history")
+        monkeypatch.setattr(updates, "build", flaky)
+        player, v = acting(client, game_id, alice, bob)
+        response = client.post(f"/api/games/{game_id}/actions", json={"seq": v["seq"], "action": v["actions"][0]},
+                               headers=player.headers)
+        assert response.status_code == 200, response.text
+        assert recv_until(wb, "view", seq=v["seq"] + 1)["seat"] == "soviet"
+        assert failed, "the first read-back failed"
