@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
 import sys
 import tempfile
@@ -33,8 +32,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import httpx  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 
-from app.migrate import upgrade  # noqa: E402
-from roundtrip import SECRET, drop_database, fresh_database, make_players, percentile  # noqa: E402
+from roundtrip import SECRET, bench_database, make_players, percentile  # noqa: E402
 
 
 async def probe(api: httpx.AsyncClient, stop: asyncio.Event) -> list[float]:
@@ -108,17 +106,8 @@ def main() -> int:
 
     from tests.app.servers import running_server  # the same launcher the tests use
 
-    embedded = None
-    base = os.environ.get("DATABASE_URL")
-    if not base:
-        import pgserver
-
-        embedded = pgserver.get_server(tempfile.mkdtemp(prefix="sw-bench-pg-"), cleanup_mode="delete")
-        base = embedded.get_uri()
-    url, admin = fresh_database(base)
     rows = []
-    try:
-        upgrade(url)
+    with bench_database() as (url, _):
         players = make_players(url, sum(counts) * len(ns.levels.split(",")))
         with tempfile.TemporaryDirectory() as tmp, \
                 running_server(url, Path(tmp), secret_key=SECRET, extra_env={"SW_BOT_DELAY_SECONDS": "0"}) as server:
@@ -133,10 +122,6 @@ def main() -> int:
                     rows.append([level, str(n), str(len(answers)), ms(answers, 50), ms(answers, 95),
                                  ms(probes, 50), ms(probes, 95)])
                     print(" | ".join(rows[-1]), file=sys.stderr, flush=True)
-    finally:
-        drop_database(url, admin)
-        if embedded is not None:
-            embedded.cleanup()
     head = ["level", "games", "bot answers", "answer p50 ms", "answer p95 ms", "/healthz p50 ms", "/healthz p95 ms"]
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))

@@ -76,6 +76,27 @@ def drop_database(url: str, admin: str) -> None:
         conn.execute(f'DROP DATABASE IF EXISTS "{make_url(url).database}" WITH (FORCE)')
 
 
+@contextlib.contextmanager
+def bench_database(prefix: str = "sw-bench-pg-"):
+    """A fresh, migrated database for one run, dropped afterwards: on DATABASE_URL's server, else on an
+    embedded PostgreSQL of its own. Yields (url, where it runs, for the table's footnote)."""
+    embedded = None
+    base = os.environ.get("DATABASE_URL")
+    if not base:
+        import pgserver
+
+        embedded = pgserver.get_server(tempfile.mkdtemp(prefix=prefix), cleanup_mode="delete")
+        base = embedded.get_uri()
+    url, admin = fresh_database(base)
+    try:
+        upgrade(url)
+        yield url, "DATABASE_URL" if embedded is None else "embedded PostgreSQL"
+    finally:
+        drop_database(url, admin)
+        if embedded is not None:
+            embedded.cleanup()
+
+
 def make_players(url: str, count: int) -> list[dict]:
     """Users with API tokens, made directly in the database (sign-up speed is not measured)."""
     from app.db import Database
@@ -243,18 +264,9 @@ def main() -> int:
 
     from tests.app.servers import running_server  # the same launcher the tests use
 
-    embedded = None
-    base = os.environ.get("DATABASE_URL")
-    if not base:
-        import pgserver
-
-        embedded = pgserver.get_server(tempfile.mkdtemp(prefix="sw-bench-pg-"), cleanup_mode="delete")
-        base = embedded.get_uri()
-    url, admin = fresh_database(base)
     results = []
     procs: list = []
-    try:
-        upgrade(url)
+    with bench_database() as (url, where):
         players = make_players(url, 2 * sum(levels))
         with tempfile.TemporaryDirectory() as tmp, running_server(url, Path(tmp), secret_key=SECRET,
                                                                    engine_module=ns.engine,
@@ -276,10 +288,6 @@ def main() -> int:
                 floor, floor_wall = asyncio.run(measure(libpq_url(url), free_port(), n, per_game))
                 results.append((n, lat, wall, floor, floor_wall, cpu))
                 print(f"  {n} games: {len(lat)} actions", file=sys.stderr, flush=True)
-    finally:
-        drop_database(url, admin)
-        if embedded is not None:
-            embedded.cleanup()
 
     header = ["concurrent games", "actions", "p50 ms", "p95 ms", "p99 ms", "actions/s",
               "floor p50 ms", "floor p95 ms", "floor p99 ms", "floor msgs/s", "p99 ÷ floor p99",
@@ -292,7 +300,7 @@ def main() -> int:
         ratio = percentile(lat, 99) / max(percentile(floor, 99), 1e-9)
         print("| " + " | ".join(mine + base_row[2:] + [f"{ratio:.1f}", f"{1000 * cpu / max(len(lat), 1):.1f}"]) + " |")
     print(f"\n(python {sys.version.split()[0]}, {os.cpu_count()} CPUs, {ns.workers} app process(es), engine {ns.engine!r}, "
-          f"{'DATABASE_URL' if embedded is None else 'embedded PostgreSQL'})")
+          f"{where})")
     return 0
 
 

@@ -30,9 +30,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 import httpx  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 
-from app.migrate import upgrade  # noqa: E402
 from proctree import app_rss, cpu_seconds  # noqa: E402
-from roundtrip import SECRET, drop_database, fresh_database, make_players, percentile, server_env  # noqa: E402
+from roundtrip import SECRET, bench_database, make_players, percentile, server_env  # noqa: E402
 
 
 class Player:
@@ -175,27 +174,14 @@ def main() -> int:
 
     from tests.app.servers import running_server
 
-    embedded = None
-    base = os.environ.get("DATABASE_URL")
-    if not base:
-        import pgserver
-
-        embedded = pgserver.get_server(tempfile.mkdtemp(prefix="sw-soak-pg-"), cleanup_mode="delete")
-        base = embedded.get_uri()
-    url, admin = fresh_database(base)
     procs: list = []
-    try:
-        upgrade(url)
+    with bench_database("sw-soak-pg-") as (url, where):
         players = make_players(url, 2 * ns.games)
         with tempfile.TemporaryDirectory() as tmp, running_server(url, Path(tmp), secret_key=SECRET,
                                                                    extra_env=server_env(ns.workers),
                                                                    processes=procs) as server:
             soak, memory, wall, cpu = asyncio.run(play(server, players, ns, procs[0].pid))
             server_log = "".join(p.read_text(errors="replace") for p in Path(tmp).glob("server-*.log"))
-    finally:
-        drop_database(url, admin)
-        if embedded is not None:
-            embedded.cleanup()
 
     tracebacks = server_log.count("Traceback")
     ms = [x * 1000 for x in soak.latencies]
@@ -212,7 +198,7 @@ def main() -> int:
     for error in soak.errors[:20]:
         print(f"  error: {error}", file=sys.stderr)
     print(f"\n(python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
-          f"{'DATABASE_URL' if embedded is None else 'embedded PostgreSQL'})")
+          f"{where})")
     return 1 if soak.errors or tracebacks else 0
 
 
