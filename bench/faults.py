@@ -34,7 +34,6 @@ import psycopg  # noqa: E402
 from sqlalchemy import select  # noqa: E402
 
 from app.db import Database  # noqa: E402
-from app.migrate import upgrade  # noqa: E402
 from app.models import GameAction  # noqa: E402
 from app.rules import Rules  # noqa: E402
 from app.services import play  # noqa: E402
@@ -200,10 +199,7 @@ def main() -> None:
     cluster = Cluster()
     try:
         cluster.start()
-        with psycopg.connect(cluster.url(), autocommit=True) as conn:
-            conn.execute("CREATE DATABASE sw")
-        url = cluster.url("sw")
-        upgrade(url)
+        url = cluster.migrated_database()
         data_dir = cluster.root / "app"
         data_dir.mkdir()
         ctx = SimpleNamespace(db=Database(url), settings=Settings(_env_file=None, database_url=url, secret_key=SECRET,

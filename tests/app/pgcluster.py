@@ -46,6 +46,17 @@ class Cluster:
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
 
+    def migrated_database(self, name: str = "sw") -> str:
+        """A new database on this (running) cluster with the app's schema; its URL."""
+        import psycopg
+
+        from app.migrate import upgrade
+
+        with psycopg.connect(self.url(), autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        upgrade(self.url(name))
+        return self.url(name)
+
     def start(self) -> None:
         # -F: no fsync (a test cluster); the socket directory is the data directory.
         self._commands.pg_ctl(["-w", "-t", "60", "-o", f"-F -h 127.0.0.1 -p {self.port} -k {self.pgdata}",

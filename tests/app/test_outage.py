@@ -23,7 +23,6 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from app.db import Database
-from app.migrate import upgrade
 from app.models import GameAction
 from app.rules import Rules
 from app.services import play
@@ -42,10 +41,7 @@ def outage(tmp_path_factory):
     cluster = Cluster()
     try:
         cluster.start()
-        with psycopg.connect(cluster.url(), autocommit=True) as conn:
-            conn.execute("CREATE DATABASE sw")
-        url = cluster.url("sw")
-        upgrade(url)
+        url = cluster.migrated_database()
         data_dir = tmp_path_factory.mktemp("outage")
         ctx = SimpleNamespace(db=Database(url), settings=Settings(_env_file=None, database_url=url,
                                                                    secret_key=TEST_SECRET, data_dir=data_dir))
