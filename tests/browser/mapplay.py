@@ -64,6 +64,13 @@ def engine_view(page: Page) -> dict:
     return response.json()
 
 
+def act(page: Page, selector: str, pages) -> None:
+    """Click the first element matching `selector` on this page and wait until every page has the new view."""
+    before = seq(page)
+    page.locator(selector).first.click()
+    after(pages, before)
+
+
 def after(pages, before: int) -> None:
     """Wait until every page shows a view newer than `before`."""
     for p in pages:

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.mapplay import after, engine_view, screenshot, seq, two_players
+from tests.browser.mapplay import act, engine_view, screenshot, seq, two_players
 
 PHONE = {"width": 390, "height": 844}
 
@@ -15,9 +15,7 @@ PHONE = {"width": 390, "height": 844}
 def test_the_hand_shows_every_card_with_its_text_and_its_plays(browser, server):
     axis, soviet = two_players(browser, server, soviet_viewport=PHONE)
     both = (axis, soviet)
-    before = seq(soviet)
-    soviet.locator('#prompt-buttons button[data-type="decline_pick"]').click()
-    after(both, before)
+    act(soviet, '#prompt-buttons button[data-type="decline_pick"]', both)
 
     hand = engine_view(axis)["view"]["hand"]
     assert len(hand) >= 6
@@ -59,9 +57,7 @@ def test_the_hand_shows_every_card_with_its_text_and_its_plays(browser, server):
 
     # Played for OPS from the card: the card leaves the hand; both pages follow.
     played = hand[0]
-    before = seq(axis)
-    axis.locator(f'#hand-cards [data-card="{played["id"]}"] button[data-play="ops"]').click()
-    after(both, before)
+    act(axis, f'#hand-cards [data-card="{played["id"]}"] button[data-play="ops"]', both)
     expect(axis.locator(f'#hand-cards [data-card="{played["id"]}"]')).to_have_count(0)
     expect(axis.locator("#log")).to_contain_text(played["name"])
     expect(soviet.locator("#log")).to_contain_text(played["name"])
@@ -70,9 +66,7 @@ def test_the_hand_shows_every_card_with_its_text_and_its_plays(browser, server):
 def test_cards_on_the_table_are_named_with_their_text_on_tap(browser, server):
     axis, soviet = two_players(browser, server)
     both = (axis, soviet)
-    before = seq(soviet)
-    soviet.locator('#prompt-buttons button[data-type="decline_pick"]').click()
-    after(both, before)
+    act(soviet, '#prompt-buttons button[data-type="decline_pick"]', both)
     # an event played goes to the discards (or is removed, if starred): both pages list it
     view = engine_view(axis)["view"]
     card = next(c for c in view["hand"] if any(p["as"] == "event" and p["allowed"] for p in c["plays"]))

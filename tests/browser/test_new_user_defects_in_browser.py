@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.mapplay import after, seq, two_players
+from tests.browser.mapplay import act, after, seq, two_players
 from tests.browser.test_play_in_browser import show_all_actions
 
 
@@ -17,9 +17,7 @@ def test_the_game_page_defects_new_users_met(browser, server):
     situation = axis.locator("#situation")
     expect(situation.locator('[data-fact="to-act"]')).to_contain_text("Soviet to act")
     expect(situation).not_to_contain_text("active: axis")
-    before = seq(soviet)
-    soviet.locator('#prompt-buttons button[data-type="decline_pick"]').click()
-    after(both, before)
+    act(soviet, '#prompt-buttons button[data-type="decline_pick"]', both)
 
     # The action filter kept its text after an action and hid the next list.
     show_all_actions(axis)
@@ -37,9 +35,7 @@ def test_the_game_page_defects_new_users_met(browser, server):
     for _ in range(8):  # end the Axis steps until the log is long enough
         if min(p.locator("#log li").count() for p in both) >= 10 or not axis.locator("#prompt-buttons button.end").count():
             break
-        before = seq(axis)
-        axis.locator("#prompt-buttons button.end").first.click()
-        after(both, before)
+        act(axis, "#prompt-buttons button.end", both)
     for page in both:
         assert page.locator("#log li").count() >= 10
         assert page.evaluate("getComputedStyle(document.getElementById('log')).listStyleType") == "none"

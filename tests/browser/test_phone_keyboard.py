@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.mapplay import after, counter, engine_view, screenshot, seq, show, two_players
+from tests.browser.mapplay import act, after, counter, engine_view, screenshot, seq, show, two_players
 from tests.browser.test_map_play import moves_of, play_card_for_ops  # noqa: F401
 
 PHONE = {"width": 390, "height": 844}
@@ -23,16 +23,10 @@ def no_sideways_scroll(page: Page) -> None:
 def axis_round(axis: Page, soviet: Page) -> None:
     """The Soviet declines the free pick; the Axis plays a card for OPS and ends its steps."""
     both = (axis, soviet)
-    before = seq(soviet)
-    soviet.locator('#prompt-buttons button[data-type="decline_pick"]').click()
-    after(both, before)
-    before = seq(axis)
-    axis.locator("#hand-cards > [data-card] button[data-play=ops]").first.click()
-    after(both, before)
+    act(soviet, '#prompt-buttons button[data-type="decline_pick"]', both)
+    act(axis, "#hand-cards > [data-card] button[data-play=ops]", both)
     while not soviet.locator("#hand-cards button[data-play=ops]:enabled").count():
-        before = seq(axis)
-        axis.locator("#prompt-buttons button.end").first.click()
-        after(both, before)
+        act(axis, "#prompt-buttons button.end", both)
 
 
 def finish_round(page: Page, pages) -> None:
@@ -58,9 +52,7 @@ def test_a_round_on_a_phone(browser, server):
     expect(soviet.locator("#tabs [data-show=hand]")).to_have_class(re.compile(r"\battention\b"))
     soviet.click("#tabs [data-show=hand]")
     screenshot(soviet, "phone-1-hand")
-    before = seq(soviet)
-    soviet.locator("#hand-cards > [data-card] button[data-play=ops]").first.click()
-    after(both, before)
+    act(soviet, "#hand-cards > [data-card] button[data-play=ops]", both)
     soviet.click("#tabs [data-show=map]")
     no_sideways_scroll(soviet)
     # a move by taps on the map

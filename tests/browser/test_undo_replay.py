@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from tests.app.conftest import TEST_SECRET
 from tests.app.servers import running_server
-from tests.browser.mapplay import after, click_hex, counter, engine_view, game_id, screenshot, seq, two_players
+from tests.browser.mapplay import act, after, click_hex, counter, engine_view, game_id, screenshot, seq, two_players
 
 
 def hand_ids(page: Page) -> list[str]:
@@ -33,18 +33,14 @@ def undo_by_rest(page: Page):
 def test_a_card_played_for_ops_is_undone_and_played_again_while_the_opponent_follows(browser, server):
     axis, soviet = two_players(browser, server)
     both = (axis, soviet)
-    before = seq(soviet)
-    soviet.locator('#prompt-buttons button[data-type="decline_pick"]').click()
-    after(both, before)
+    act(soviet, '#prompt-buttons button[data-type="decline_pick"]', both)
     expect(axis.locator("#undo-button")).to_be_disabled()  # the Soviet acted last: nothing of the Axis to take back
     soviet.evaluate("window.__not_reloaded = true")
 
     card = hand_ids(axis)[0]
     name = axis.locator(f'#hand-cards > [data-card="{card}"] .card-name').inner_text()
     for how in ("button", "u", "Control+z"):
-        before = seq(axis)
-        axis.locator(f'#hand-cards > [data-card="{card}"] button[data-play="ops"]').click()
-        after(both, before)
+        act(axis, f'#hand-cards > [data-card="{card}"] button[data-play="ops"]', both)
         assert card not in hand_ids(axis)
         expect(axis.locator("#undo-button")).to_be_enabled()
         expect(soviet.locator("#undo-button")).to_be_disabled()
@@ -66,9 +62,7 @@ def test_a_card_played_for_ops_is_undone_and_played_again_while_the_opponent_fol
         assert seq(soviet) == seq(axis)
     screenshot(soviet, "undo-laptop-2-opponent-sees-it-taken-back")
     # played for good
-    before = seq(axis)
-    axis.locator(f'#hand-cards > [data-card="{card}"] button[data-play="ops"]').click()
-    after(both, before)
+    act(axis, f'#hand-cards > [data-card="{card}"] button[data-play="ops"]', both)
     assert card not in hand_ids(axis)
     assert card not in [c["id"] for c in engine_view(axis)["view"]["hand"]]
     assert soviet.evaluate("window.__not_reloaded") is True
@@ -95,9 +89,7 @@ def test_undo_is_refused_after_a_die_roll(browser, entrench_server):
     after(both, before)
     expect(soviet.locator("#undo-button")).to_be_enabled()
     # ending the movement rolls the entrenchment die (10.3.1): nothing can be taken back now
-    before = seq(soviet)
-    soviet.locator('#prompt-buttons button[data-type="end_movement"]').click()
-    after(both, before)
+    act(soviet, '#prompt-buttons button[data-type="end_movement"]', both)
     assert "soviet" in engine_view(soviet)["game"]["active_sides"]
     expect(soviet.locator("#undo-button")).to_be_disabled()
     expect(soviet.locator("#undo-button")).to_have_attribute("title", re.compile("die"))
@@ -116,15 +108,9 @@ def test_undo_is_refused_after_a_die_roll(browser, entrench_server):
 def test_the_board_at_a_past_moment_and_a_finished_game_replayed_step_by_step(browser, server):
     axis, soviet = two_players(browser, server)
     both = (axis, soviet)
-    before = seq(soviet)
-    soviet.locator('#prompt-buttons button[data-type="decline_pick"]').click()
-    after(both, before)
-    before = seq(axis)
-    axis.locator("#hand-cards > [data-card] button[data-play=ops]").first.click()
-    after(both, before)
-    before = seq(axis)
-    axis.locator('#prompt-buttons button[data-type="end_movement"]').click()
-    after(both, before)
+    act(soviet, '#prompt-buttons button[data-type="decline_pick"]', both)
+    act(axis, "#hand-cards > [data-card] button[data-play=ops]", both)
+    act(axis, '#prompt-buttons button[data-type="end_movement"]', both)
 
     # 1. A log entry: the board at that moment; the live game goes on meanwhile; one click back.
     live = seq(axis)
