@@ -112,11 +112,16 @@ def run_one(scenario: str, seed: int, options: dict | None = None, *, save: bool
         "events": sorted({a["card"] for _, a in actions if a["type"] == "play_card" and a["as"] == "event"}),
     }
     if error and save:
-        FAILURES.mkdir(exist_ok=True)
-        path = FAILURES / f"{scenario}{'-late' if position else ''}-{seed}.json"
-        path.write_text(json.dumps({**summary, "actions": [[s, a] for s, a in actions]}, indent=1))
-        summary["saved"] = str(path)
+        _save_failure(summary, actions, f"{scenario}{'-late' if position else ''}-{seed}")
     return summary
+
+
+def _save_failure(summary: dict, actions: list[tuple[str, dict]], name: str) -> None:
+    """Keep a failed game's whole action log in FAILURES, to replay it as a test."""
+    FAILURES.mkdir(exist_ok=True)
+    path = FAILURES / f"{name}.json"
+    path.write_text(json.dumps({**summary, "actions": [[s, a] for s, a in actions]}, indent=1))
+    summary["saved"] = str(path)
 
 
 def run_bots(seed: int, random_share: float = 0.1, *, save: bool = True, level: str = "fast") -> dict:
@@ -142,8 +147,10 @@ def run_bots(seed: int, random_share: float = 0.1, *, save: bool = True, level: 
             action = {k: v for k, v in chosen.items() if k != "label"}
             actions.append((side, action))
             game.apply(side, action)
-            if total_war is None and game.view(None)["flags"]["total_war"]:
-                total_war = game.view(None)["turn"]
+            if total_war is None:
+                public = game.view(None)
+                if public["flags"]["total_war"]:
+                    total_war = public["turn"]
     except Exception as exc:  # noqa: BLE001 - any failure is a finding
         error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"
     kinds = Counter(a["type"] for _, a in actions)
@@ -154,10 +161,7 @@ def run_bots(seed: int, random_share: float = 0.1, *, save: bool = True, level: 
         "happened": {label: kinds[t] for t, label in EVENTS.items()},
     }
     if error and save:
-        FAILURES.mkdir(exist_ok=True)
-        path = FAILURES / f"campaign-bots-{seed}.json"
-        path.write_text(json.dumps({**summary, "actions": [[s, a] for s, a in actions]}, indent=1))
-        summary["saved"] = str(path)
+        _save_failure(summary, actions, f"campaign-bots-{seed}")
     return summary
 
 
