@@ -33,6 +33,9 @@ EVENT_BONUS = {
 }
 # What standing out of supply costs in a hex's worth (the unit is lost at attrition, 13.3.8).
 OOS_PENALTY = {"axis": 8.0, "soviet": 5.0}
+# What the Axis counts a hex of enemy supply net it cuts for (Situation.cut_gain), before the
+# urgency of the round.
+POCKET_WEIGHT = 1.0
 
 # Events whose absence costs every turn: played as events at once, never for OPS or RP.
 MUST_PLAY_EVENT = {"A16"}
@@ -87,9 +90,10 @@ def hex_value(sit: Situation, unit: dict | None, hid: str) -> float:
     """How good `hid` is for `unit` of this side to stand in (higher is better)."""
     friends = sit.own_count.get(hid, 0) - (1 if unit and unit.get("hex") == hid else 0)
     key = (hid, friends)
-    val = sit.hex_cache.get(key)
-    if val is None:
-        val = sit.hex_cache[key] = _hex_worth(sit, hid, friends)
+    worth = sit.hex_cache.get(key)
+    if worth is None:
+        worth = sit.hex_cache[key] = _hex_worth(sit, hid, friends)
+    val = worth[0] + worth[1] * holding_share(sit, unit)
     if unit and unit["defense"] <= 2 and sit.d_foe.get(hid, 99) <= 1 and hid not in sit.objective_hexes:
         val -= 1.0  # a weak unit stays out of the enemy's reach
     if unit and unit.get("kind") != "partisan":
@@ -101,7 +105,14 @@ def hex_value(sit: Situation, unit: dict | None, hid: str) -> float:
             val -= 2.5  # a line four hexes long is cut by the next Soviet move
         if sit.side == "axis":
             val -= exposure(sit, unit, hid)
+            val += POCKET_WEIGHT * pocket_urgency(sit) * sit.cut_gain(unit, hid)
     return val
+
+
+def pocket_urgency(sit: Situation) -> float:
+    """A pocket closed late in the turn leaves the enemy fewer rounds to break out before its
+    attrition phase (13.3.8)."""
+    return 0.4 + 0.15 * (min(sit.v.get("round") or 1, 5) - 1)
 
 
 def exposure(sit: Situation, unit: dict, hid: str) -> float:
@@ -118,7 +129,17 @@ def exposure(sit: Situation, unit: dict, hid: str) -> float:
     return 0.0 if ratio < 2.0 else 1.0 if ratio < 3.0 else 2.0
 
 
-def _hex_worth(sit: Situation, hid: str, friends: int) -> float:
+def holding_share(sit: Situation, unit: dict | None) -> float:
+    """How much of a hex's garrison worth a unit earns: the Axis's Panzer corps are its
+    spearheads, and a garrison of infantry holds a city as well (the Panzers pulled back to
+    Warsaw and Konigsberg in 1941 left the drive east without its armour)."""
+    if sit.side == "axis" and unit and unit.get("kind") == "panzer":
+        return 0.25
+    return 1.0
+
+
+def _hex_worth(sit: Situation, hid: str, friends: int) -> tuple[float, float]:
+    """(worth of standing in `hid`, worth of holding it: the garrison and guard share)."""
     b = sit.b
     w_off = sit.offensive_weight()
     off = sit.offense().get(hid, -40.0)
@@ -141,21 +162,24 @@ def _hex_worth(sit: Situation, hid: str, friends: int) -> float:
         val += 0.5
     near = sum(1 for n in b.adj.get(hid, ()) if n in sit.own_hexes)
     val += 0.4 * min(near, 3)
+    hold = 0.0
     if sit.side == "axis":
         if not near and d <= 2:
             val -= 1.5  # a spearhead alone is cut off and lost
-        val += sit.guard().get(hid, 0.0)
+        hold += sit.guard().get(hid, 0.0)
     val -= (0.3 if objective else 0.8) * friends
     if set(b.terrain(hid)) & DEFENSIVE or x.get("settlement") in ("city", "major_city"):
         val += 1.0 if sit.side == "soviet" or sit.winter else 0.0
     if x.get("vp") and sit.holder(hid) == sit.side and not friends:
         if sit.side == "axis":
             # 5.1.1, 5.1.3: every VP hex lost lowers the VP level; a garrison keeps one.
-            val += 5.0 if d <= 3 else 3.0 if hid in b.soviet_vp and d <= 5 else 0.0
+            # Only where an enemy unit could walk in next round (behind an unbroken front a rear
+            # city needs no garrison, and the armies it would hold are wanted at the front).
+            hold += 5.0 if d <= 1 or hid in sit.foe_entry() else 3.0 if hid in b.soviet_vp and d <= 5 else 0.0
         elif d <= 3:
             val += 3.0
     if x.get("vp") and sit.holder(hid) == sit.side and friends == 1 and sit.side == "axis" and d <= 2:
-        val += 2.0
+        hold += 2.0
     if sit.side == "soviet" and x.get("name") in ("Moscow", "Leningrad") and sit.holder(hid) == "soviet":
         # 5.1.2: losing Moscow and Leningrad early loses the war; both always keep a garrison.
         val += 6.0 if not friends else 1.5 if friends == 1 and d <= 4 else 0.0
@@ -163,7 +187,7 @@ def _hex_worth(sit: Situation, hid: str, friends: int) -> float:
         val += 8.0 if x.get("vp") else 3.0  # entering takes control (3.0, 5.1.1)
     if sit.trench.get(hid) == sit.side:
         val += 0.8
-    return val
+    return val, hold
 
 
 # ---- the action round -----------------------------------------------------------------------

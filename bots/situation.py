@@ -49,6 +49,8 @@ class Situation:
         self._supplied: dict = {}
         self._guard = None
         self._foe_reach: dict[str, float] = {}
+        self._cuts: dict = {}
+        self._entry = None
 
     # ---- what each side wants -----------------------------------------------------------
     def holder(self, hid: str) -> str | None:
@@ -114,7 +116,8 @@ class Situation:
             self._guard = {}
             for t in self.b.vp:
                 d = self.d_foe.get(t, 99)
-                if self.holder(t) != self.side or d > 3 or self.own_count.get(t, 0) >= 2:
+                if self.holder(t) != self.side or self.own_count.get(t, 0) >= 2 or \
+                        (d > 1 and t not in self.foe_entry()):
                     continue
                 worth = 6.0 if d <= 1 else 4.0
                 for h, dist in self.b.distances((t,)).items():
@@ -124,6 +127,39 @@ class Situation:
                     if val > self._guard.get(h, 0.0):
                         self._guard[h] = val
         return self._guard
+
+    def foe_entry(self) -> frozenset[str]:
+        """Empty hexes an enemy unit could walk into next round, roughly: up to its movement
+        allowance in hexes (at most 4, terrain ignored), never through this side's units, and
+        stopping on entering this side's ZOC (8.3). A garrison is wanted only there."""
+        if self._entry is None:
+            own_zoc = set()
+            for u in self.v["units"]:
+                if u["side"] == self.side and u["hex"] and supply.exerts_zoc(u):
+                    own_zoc.update(self.b.adj.get(u["hex"], ()))
+            out: set[str] = set()
+            starts: dict[str, int] = {}
+            for u in self.v["units"]:
+                if u["side"] == self.foe and u["hex"] and u["kind"] != "partisan" and u["ma"] > 0:
+                    starts[u["hex"]] = max(starts.get(u["hex"], 0), min(u["ma"], 4))
+            for h0, ma in starts.items():
+                frontier, seen = [h0], {h0}
+                for _ in range(ma):
+                    nxt = []
+                    for h in frontier:
+                        if h != h0 and h in own_zoc:
+                            continue  # 8.3: it stopped there
+                        for n in self.b.adj.get(h, ()):
+                            if n in seen or n in self.own_hexes:
+                                continue
+                            if h in own_zoc and n in own_zoc:
+                                continue  # never straight from one enemy ZOC to another
+                            seen.add(n)
+                            nxt.append(n)
+                    frontier = nxt
+                out |= seen
+            self._entry = frozenset(out)
+        return self._entry
 
     def _field(self, worth: dict[str, float], per_hex: float) -> dict[str, float]:
         field: dict[str, float] = {}
@@ -172,6 +208,67 @@ class Situation:
         return sum(1 for u in self.v["units"] if u["side"] == self.side and u["hex"] and u["hex"] != hid
                    and u["kind"] != "partisan" and u["hex"] in self.unit_supplied(u)
                    and u["hex"] not in self.unit_supplied(u, without=hid))
+
+    # ---- pockets (13.3.8-13.3.9) ----------------------------------------------------------
+    def foe_supplied(self, without: str | None = None, block=()) -> frozenset[str]:
+        """Where the enemy's units trace supply (its main group), as this side reckons it, with
+        the own unit `without` (an id) off the map and `block` more hexes barred to the lines."""
+        key = ("foe", without, tuple(sorted(block)))
+        net = self._supplied.get(key)
+        if net is None:
+            units = [u for u in self.v["units"] if u["id"] != without] if without else self.v["units"]
+            group = supply.group_of(None, self.foe)
+            net = self._supplied[key] = supply.supplied(self.b, self.foe, group, units, self.control, self.trench,
+                                                        self.foe_hexes, extra_block=block)
+        return net
+
+    def pocket_worth(self, hexes) -> float:
+        """What putting `hexes` out of the enemy's supply is worth: its units there die at its
+        attrition (13.3.8) and its cities, oil and VP hexes there change hands (13.3.9)."""
+        val = 0.0
+        for h in hexes:
+            val += sum(0.25 * (u["attack"] + u["defense"]) + (1.0 if u["lcu"] else 0.0)
+                       for u in self.foe_at(h) if u["kind"] != "partisan")
+            if self.holder(h) == self.foe:
+                x = self.b.hexes[h]
+                val += 3.0 if x.get("vp") else 2.0 if x.get("oil") else 1.0 \
+                    if x.get("settlement") in ("city", "major_city") else 0.0
+        return val
+
+    def _unit_block(self, unit: dict, hid: str) -> tuple:
+        """The hexes `unit` standing in `hid` bars to enemy supply lines: its own and, when it
+        has a ZOC (8.1), the ones around it."""
+        if unit["kind"] == "partisan" or unit["supply"] != "full":
+            return (hid,)
+        if supply.exerts_zoc(unit):
+            return (hid, *self.b.adj.get(hid, ()))
+        return (hid,)
+
+    def cut_gain(self, unit: dict, hid: str) -> float:
+        """How much `unit` moving to `hid` shrinks the enemy's supply net, less what leaving its
+        hex reopens (the pockets the Axis closes win more ground than its head-on attacks)."""
+        if not unit.get("hex") or self.d_foe.get(hid, 99) > 2:
+            return 0.0
+        key = (unit["id"], hid)
+        val = self._cuts.get(key)
+        if val is None:
+            base = self.foe_supplied()
+            if hid == unit["hex"]:
+                val = 0.0
+            else:
+                reopened = self._reopened(unit)
+                block = tuple(h for h in self._unit_block(unit, hid) if h not in self.foe_hexes)
+                val = self.pocket_worth(base - self.foe_supplied(block=block)) - reopened
+            self._cuts[key] = val
+        return val
+
+    def _reopened(self, unit: dict) -> float:
+        key = (unit["id"], None)
+        val = self._cuts.get(key)
+        if val is None:
+            val = self._cuts[key] = self.pocket_worth(self.foe_supplied(without=unit["id"])
+                                                           - self.foe_supplied())
+        return val
 
     # ---- units ----------------------------------------------------------------------------
     def own_at(self, hid: str) -> list[dict]:

@@ -31,10 +31,11 @@ def exerts_zoc(u: dict) -> bool:
     return u["supply"] == "full" and (u["lcu"] or u["kind"] in ZOC_KINDS)
 
 
-def blocked(b: Board, side: str, units: list[dict], control: dict, trench: dict, own_hexes) -> set[str]:
-    """Hexes a supply line of `side` may not enter or pass (13.1.3)."""
+def blocked(b: Board, side: str, units: list[dict], control: dict, trench: dict, own_hexes,
+            extra=()) -> set[str]:
+    """Hexes a supply line of `side` may not enter or pass (13.1.3); `extra`: more the enemy blocks."""
     foe_units = [u for u in units if u["hex"] and u["side"] != side and u["kind"] != "partisan"]
-    out = {u["hex"] for u in foe_units}
+    out = {u["hex"] for u in foe_units} | set(extra)
     for u in foe_units:
         if exerts_zoc(u):
             out.update(b.adj.get(u["hex"], ()))
@@ -46,10 +47,11 @@ def blocked(b: Board, side: str, units: list[dict], control: dict, trench: dict,
 
 
 def supplied(b: Board, side: str, group: str, units: list[dict], control: dict, trench: dict, own_hexes,
-             trace: int = TRACE) -> frozenset[str]:
+             trace: int = TRACE, extra_block=()) -> frozenset[str]:
     """Hexes where a unit of `side` and nationality `group` would trace full supply (as if standing
-    there); `trace` hexes to the rail or a source (a shorter one asks for a margin)."""
-    block = blocked(b, side, units, control, trench, own_hexes)
+    there); `trace` hexes to the rail or a source (a shorter one asks for a margin); `extra_block`:
+    hexes an enemy unit about to stand there would block (itself and its ZOC)."""
+    block = blocked(b, side, units, control, trench, own_hexes, extra_block)
     foe_units = {u["hex"] for u in units if u["hex"] and u["side"] != side}
     sources = [h for h in b.sources[group] if control.get(h) in (side, None) and h not in foe_units]
     anchors = set(h for h in sources if h not in block)
