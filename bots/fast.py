@@ -175,7 +175,9 @@ def _hex_worth(sit: Situation, hid: str, friends: int) -> tuple[float, float]:
             # 5.1.1, 5.1.3: every VP hex lost lowers the VP level; a garrison keeps one.
             # Only where an enemy unit could walk in next round (behind an unbroken front a rear
             # city needs no garrison, and the armies it would hold are wanted at the front).
-            hold += 5.0 if d <= 1 or hid in sit.foe_entry() else 3.0 if hid in b.soviet_vp and d <= 5 else 0.0
+            # A Soviet VP hex keeps one wherever the enemy is near: the Soviets walk into empty ones
+            # (and holding none at the end of turns 2-12 loses the war, 5.1.3).
+            hold += 5.0 if d <= 1 or hid in sit.foe_entry() or (hid in b.soviet_vp and d <= 6) else 0.0
         elif d <= 3:
             val += 3.0
     if x.get("vp") and sit.holder(hid) == sit.side and friends == 1 and sit.side == "axis" and d <= 2:
