@@ -36,9 +36,13 @@ OOS_PENALTY = {"axis": 8.0, "soviet": 5.0}
 # What the Axis counts a hex of enemy supply net it cuts for (Situation.cut_gain), before the
 # urgency of the round.
 POCKET_WEIGHT = 1.0
+# What the Axis counts standing where the next Soviet move could cut its supply, from turn 5.
+POCKET_RISK = 2.5
 
 # Events whose absence costs every turn: played as events at once, never for OPS or RP.
 MUST_PLAY_EVENT = {"A16"}
+# Events that keep cut-off Axis units alive through the attrition phase (rescue_worth).
+RESCUES = {"A23", "A40", "A45"}
 
 # Events only worth playing from a given turn (the attack permissions of 11.1.9 and the like).
 EVENT_FROM_TURN = {"A12": 2, "A14": 2, "A15": 5, "A17": 3, "A19": 4, "S11": 1, "S55": 6}
@@ -103,6 +107,8 @@ def hex_value(sit: Situation, unit: dict | None, hid: str) -> float:
             val -= OOS_PENALTY[sit.side]
         elif sit.side == "axis" and hid not in sit.supplied(group=group, trace=2):
             val -= 2.5  # a line four hexes long is cut by the next Soviet move
+        if sit.side == "axis" and sit.turn >= 5 and hid in sit.supply_at_risk(group):
+            val -= POCKET_RISK  # from 1942 the Soviets close pockets on units left in salients
         if sit.side == "axis":
             val -= exposure(sit, unit, hid)
             val += POCKET_WEIGHT * pocket_urgency(sit) * sit.cut_gain(unit, hid)
@@ -177,7 +183,7 @@ def _hex_worth(sit: Situation, hid: str, friends: int) -> tuple[float, float]:
             # city needs no garrison, and the armies it would hold are wanted at the front).
             # A Soviet VP hex keeps one wherever the enemy is near: the Soviets walk into empty ones
             # (and holding none at the end of turns 2-12 loses the war, 5.1.3).
-            hold += 5.0 if d <= 1 or hid in sit.foe_entry() or (hid in b.soviet_vp and d <= 6) else 0.0
+            hold += 5.0 if d <= 2 or hid in sit.foe_entry() or (hid in b.soviet_vp and d <= 6) else 0.0
         elif d <= 3:
             val += 3.0
     if x.get("vp") and sit.holder(hid) == sit.side and friends == 1 and sit.side == "axis" and d <= 2:
@@ -212,7 +218,9 @@ def card_scores(sit: Situation, legal) -> list:
     for a in legal:
         if a["type"] == "zero_ops":
             if a["option"] == "operate":
-                scored.append((0.5 + sit.v["banked"].get(sit.side, 0), a))
+                # Every unit moves in such a round (7.2.5): the Axis's drive of 1941 wants them all.
+                drive = 1.0 if sit.side == "axis" and 2 <= sit.turn <= 4 and not sit.winter else 0.0
+                scored.append((0.5 + drive + sit.v["banked"].get(sit.side, 0), a))
             else:
                 scored.append((0.3 + (0.6 if sit.v["consec"].get(sit.side, 0) >= 2 else 0), a))
             continue
@@ -234,6 +242,8 @@ def card_scores(sit: Situation, legal) -> list:
         elif a["as"] == "rp":
             total = sum(card["rp"].values())
             val = 1.2 * min(total, missing / 2) - 0.5
+            if card["kind"] == "reinforcement" and sit.side == "axis":
+                val -= 2.0  # the units stay for good; RPs only mend
         else:
             if card["kind"] == "reinforcement":
                 # The Soviets need every army early; the Axis's allies can wait for a quiet round.
@@ -241,6 +251,8 @@ def card_scores(sit: Situation, legal) -> list:
                     2.0 + 0.6 * card["ops"] + (1.5 if sit.turn >= 5 else -1.5 if sit.turn <= 3 else 0.0)
             else:
                 val = grants_ops(card) + EVENT_BONUS.get(card["id"], 0.3) + (0.5 if card.get("starred") else 0.0)
+                if card["id"] in RESCUES:
+                    val += rescue_worth(sit, card["id"])
                 if sit.turn < EVENT_FROM_TURN.get(card["id"], 0) or sit.turn > EVENT_UNTIL_TURN.get(card["id"], 99):
                     val -= 3.0
                 if sit.side == "axis" and sit.turn <= 6 and not grants_ops(card) and card["id"] not in EVENT_BONUS:
@@ -258,6 +270,37 @@ def card_scores(sit: Situation, legal) -> list:
             val += min(ops, 3) - 1.0
         scored.append((val, a))
     return scored
+
+
+def rescue_worth(sit: Situation, cid: str) -> float:
+    """What an event that keeps out-of-supply Axis units alive through this turn's attrition
+    (13.3.8) saves: 1.5 a step, more for an LCU (an Axis LCU lost OOS is away three turns)."""
+    cut = [u for u in sit.v["units"] if u["side"] == "axis" and u["hex"] and u["kind"] != "partisan"
+           and u["supply"] == "none"]
+    if cid != "A45":
+        cut = [u for u in cut if u.get("nationality") == "GE"]
+    if not cut:
+        return 0.0
+
+    def worth(units) -> float:
+        return sum(1.5 * (u["steps"] - u["lost"]) + (2.0 if u["lcu"] else 0.0) for u in units)
+
+    if cid == "A23":  # one hex
+        best = max(worth([u for u in cut if u["hex"] == h]) for h in {u["hex"] for u in cut})
+    elif cid == "A40":  # up to four units in one hex or hexes next to one another
+        best = 0.0
+        for h in {u["hex"] for u in cut}:
+            near = {h, *sit.b.adj.get(h, ())}
+            group = sorted((u for u in cut if u["hex"] in near), key=worth_one, reverse=True)[:4]
+            best = max(best, worth(group))
+    else:  # A45: in or next to an Axis Baltic port
+        ports = {p for p in sit.b.ports["baltic"] if sit.holder(p) == "axis"}
+        best = worth([u for u in cut if u["hex"] in ports or ports & set(sit.b.adj.get(u["hex"], ()))])
+    return best * (1.0 if (sit.v.get("round") or 1) >= 3 else 0.6)
+
+
+def worth_one(u: dict) -> float:
+    return 1.5 * (u["steps"] - u["lost"]) + (2.0 if u["lcu"] else 0.0)
 
 
 # ---- movement -------------------------------------------------------------------------------
@@ -280,8 +323,8 @@ def movement(sit: Situation, legal, rng):
             continue
         if t != "move" and sit.d_foe.get(u["hex"], 99) < 5:
             continue
-        if a.get("ops", 0) and ops - a["ops"] < reserve:
-            continue  # the OPS are wanted for combat markers (7.3.5)
+        if a.get("ops", 0) and ops - a["ops"] < reserve and u["supply"] != "none":
+            continue  # the OPS are wanted for combat markers (7.3.5), unless the unit is cut off
         if uid not in start:
             start[uid] = hex_value(sit, u, u["hex"]) + 3.0 * sit.leaving_cuts(u["hex"])
         cost = 2.5 * a.get("ops", 0)

@@ -130,7 +130,7 @@ class Situation:
 
     def foe_entry(self) -> frozenset[str]:
         """Empty hexes an enemy unit could walk into next round, roughly: up to its movement
-        allowance in hexes (at most 4, terrain ignored), never through this side's units, and
+        allowance in hexes (terrain ignored), never through this side's units, and
         stopping on entering this side's ZOC (8.3). A garrison is wanted only there."""
         if self._entry is None:
             own_zoc = set()
@@ -141,7 +141,7 @@ class Situation:
             starts: dict[str, int] = {}
             for u in self.v["units"]:
                 if u["side"] == self.foe and u["hex"] and u["kind"] != "partisan" and u["ma"] > 0:
-                    starts[u["hex"]] = max(starts.get(u["hex"], 0), min(u["ma"], 4))
+                    starts[u["hex"]] = max(starts.get(u["hex"], 0), u["ma"])
             for h0, ma in starts.items():
                 frontier, seen = [h0], {h0}
                 for _ in range(ma):
@@ -196,6 +196,23 @@ class Situation:
             own = (self.own_hexes - {without}) | ({plus} if plus else set())
             net = self._supplied[key] = supply.supplied(self.b, self.side, group, self.v["units"], self.control,
                                                         self.trench, own, trace)
+        return net
+
+    def supply_at_risk(self, group: str | None = None) -> frozenset[str]:
+        """Hexes in supply now whose line the enemy could cut next round: the net traced as if
+        every enemy ZOC reached a hex further (its units stepping forward), own hexes excepted."""
+        group = group or supply.group_of(None, self.side)
+        key = ("risk", group)
+        net = self._supplied.get(key)
+        if net is None:
+            reach = set()
+            for u in self.v["units"]:
+                if u["side"] == self.foe and u["hex"] and supply.exerts_zoc(u):
+                    for n in self.b.adj.get(u["hex"], ()):
+                        reach.update(self.b.adj.get(n, ()))
+            safe = supply.supplied(self.b, self.side, group, self.v["units"], self.control, self.trench,
+                                   self.own_hexes, extra_block=reach - self.own_hexes)
+            net = self._supplied[key] = self.supplied(group=group) - safe
         return net
 
     def unit_supplied(self, u: dict | None, without: str | None = None, plus: str | None = None):
