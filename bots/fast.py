@@ -35,7 +35,7 @@ EVENT_BONUS = {
 OOS_PENALTY = {"axis": 8.0, "soviet": 5.0}
 # What the Axis counts a hex of enemy supply net it cuts for (Situation.cut_gain), before the
 # urgency of the round.
-POCKET_WEIGHT = 1.0
+POCKET_WEIGHT = 2.0
 # What the Axis counts standing where the next Soviet move could cut its supply, from turn 5.
 POCKET_RISK = 2.5
 
@@ -186,13 +186,17 @@ def _hex_worth(sit: Situation, hid: str, friends: int) -> tuple[float, float]:
             hold += 5.0 if d <= 2 or hid in sit.foe_entry() or (hid in b.soviet_vp and d <= 6) else 0.0
         elif d <= 3:
             val += 3.0
-    if x.get("vp") and sit.holder(hid) == sit.side and friends == 1 and sit.side == "axis" and d <= 2:
-        hold += 2.0
+    if x.get("vp") and sit.holder(hid) == sit.side and sit.side == "axis" and d <= 2 and 1 <= friends <= 2:
+        # A garrison weaker than what can strike it next round is thrown out: stack up.
+        hold += 2.0 if friends == 1 or sit.foe_reach(hid) > sit.own_defense(hid) else 0.0
     if sit.side == "soviet" and x.get("name") in ("Moscow", "Leningrad") and sit.holder(hid) == "soviet":
         # 5.1.2: losing Moscow and Leningrad early loses the war; both always keep a garrison.
         val += 6.0 if not friends else 1.5 if friends == 1 and d <= 4 else 0.0
     if objective and sit.holder(hid) not in (sit.side, None) and hid not in sit.foe_hexes:
-        val += 8.0 if x.get("vp") else 3.0  # entering takes control (3.0, 5.1.1)
+        gain = 8.0 if x.get("vp") else 3.0  # entering takes control (3.0, 5.1.1)
+        if sit.side == "axis" and hid not in sit.supplied():
+            gain *= 0.2  # 13.3.9: out of supply it changes hands again at the Axis attrition phase
+        val += gain
     if sit.trench.get(hid) == sit.side:
         val += 0.8
     return val, hold
