@@ -183,7 +183,7 @@ def _hex_worth(sit: Situation, hid: str, friends: int) -> tuple[float, float]:
             # city needs no garrison, and the armies it would hold are wanted at the front).
             # A Soviet VP hex keeps one wherever the enemy is near: the Soviets walk into empty ones
             # (and holding none at the end of turns 2-12 loses the war, 5.1.3).
-            hold += 5.0 if d <= 2 or hid in sit.foe_entry() or (hid in b.soviet_vp and d <= 6) else 0.0
+            hold += 5.0 if d <= 3 or hid in sit.foe_entry() or (hid in b.soviet_vp and d <= 6) else 0.0
         elif d <= 3:
             val += 3.0
     if x.get("vp") and sit.holder(hid) == sit.side and sit.side == "axis" and d <= 2 and 1 <= friends <= 2:
@@ -606,6 +606,9 @@ def exploitation(sit: Situation, legal, rng):
             start[a["unit"]] = hex_value(sit, u, u["hex"])
         if not _keeps_supply(sit, u, a["to"]):
             continue
+        if sit.side == "axis" and sit.offensive_weight() >= 1.0 and \
+                sit.offense().get(a["to"], -40.0) < sit.offense().get(u["hex"], -40.0):
+            continue  # a breakthrough is for going on, not back (12.2)
         scored.append((hex_value(sit, u, a["to"]) - start[a["unit"]], a))
     a, gain = _best(scored, rng)
     if a is not None and gain > 0.5:
