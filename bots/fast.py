@@ -35,7 +35,7 @@ EVENT_BONUS = {
 OOS_PENALTY = {"axis": 8.0, "soviet": 5.0}
 # What the Axis counts a hex of enemy supply net it cuts for (Situation.cut_gain), before the
 # urgency of the round.
-POCKET_WEIGHT = 2.0
+POCKET_WEIGHT = 3.0
 # What the Axis counts standing where the next Soviet move could cut its supply, from turn 5.
 POCKET_RISK = 2.5
 
