@@ -16,7 +16,7 @@ import json
 from typing import Callable, ClassVar
 
 from ..core.errors import IllegalAction
-from .context import Ctx
+from .context import Borrowed, Ctx
 
 STEPS: dict[str, "Step"] = {}
 _SEQUENCE: list[Callable[[Ctx], None]] = []  # the sequence of play, registered by `sequence`
@@ -124,14 +124,23 @@ def legal_actions(c: Ctx, side: str) -> list[dict]:
     return STEPS[f["kind"]].actions(c, f, side)
 
 
-def apply(c: Ctx, side: str, action: dict) -> None:
+def apply(c: Ctx, side: str, action: dict, known: dict | None = None) -> None:
+    """Check and carry out `action`. `known`: derived data of a state equal to `c.s` (the position's
+    memo), which the check may read; the rest of the action starts from what the check read."""
     f = top(c)
     if f is None or c.s.get("result"):
         raise IllegalAction("The game is over.", code="game_over")
     step = STEPS[f["kind"]]
     if side not in step.actors(c, f):
         raise IllegalAction(f"It is not {side}'s decision now.", code="not_your_turn")
-    step.check(c, f, side, action)
+    if known:
+        c.cache = Borrowed(known)
+        try:
+            step.check(c, f, side, action)
+        finally:
+            c.cache = dict(c.cache)
+    else:
+        step.check(c, f, side, action)
     step.apply(c, f, side, action)
     settle(c)
 
