@@ -2,7 +2,8 @@
 
 A game is a JSON-native state dict plus the rules that read and change it. The
 public object, `Game`, never lets a failed action leave a trace: `apply` works on
-a private copy and swaps it in only when the rules accepted the action.
+a private copy and swaps it in only when the rules accepted the action. A state,
+once current, is never changed again: `to_json` hands it out as it is.
 """
 from __future__ import annotations
 
@@ -157,8 +158,13 @@ class Game(ABC):
         return type(self)(self._determinize(self._state, side, seed))
 
     def to_json(self) -> JSON:
-        """The complete state, hidden information included (for storage, never for players)."""
-        return clone(self._state)
+        """The complete state, hidden information included (for storage, never for players).
+
+        It is the game's own state, not a copy: the game never changes a state once it is current
+        (`apply` works on a copy and swaps it in), so it stays exactly as returned, whatever the
+        game does next. Treat it as read-only; to edit it, copy it (`load` takes its own copy).
+        """
+        return self._state
 
 
 class GameModule:

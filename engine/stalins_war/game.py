@@ -73,6 +73,7 @@ class StalinsWar(Game):
         """Make the next die rolls come out as given (tests only; never reaches a view)."""
         if not all(isinstance(r, int) and 1 <= r <= 6 for r in rolls):
             raise ValueError("die rolls are 1..6")
+        self._state = clone(self._state)  # a state handed out by to_json never changes
         self._state["forced"]["dice"].extend(rolls)
 
     def force_draws(self, side: str, *cards: str) -> None:
@@ -81,6 +82,7 @@ class StalinsWar(Game):
         for card in cards:
             if card not in data.cards or data.cards[card].side != side:
                 raise ValueError(f"{card} is not a {side} card")
+        self._state = clone(self._state)  # a state handed out by to_json never changes
         self._state["forced"]["draws"][side].extend(cards)
 
     def prompt(self, side: str) -> dict | None:

@@ -1,5 +1,6 @@
 """The compact action protocol: moves listed once per destination (`to`, `mp`, `ops`), `apply`
 taking a destination and finding the cheapest path itself, and the packed wire form."""
+import copy
 import json
 
 import pytest
@@ -78,7 +79,7 @@ def test_the_view_shows_what_the_round_s_units_have_done():
 
 def test_a_move_needs_a_destination_or_a_path():
     g = soviet_moving()
-    before = g.to_json()
+    before = copy.deepcopy(g.to_json())
     for bad, code in (({"type": "move", "unit": "SU-22M"}, "malformed"),
                       ({"type": "move", "unit": "SU-22M", "to": 3327}, "malformed"),
                       ({"type": "move", "unit": "SU-22M", "to": "9999"}, "unknown_id"),
