@@ -32,14 +32,14 @@ def extra_stage_actions(c: Ctx, side: str, stage: str) -> list[dict]:
 def move_actions(c: Ctx, side: str) -> list[dict]:
     out = []
     for uid in c.units_on_map(side):
-        dests = movement.reachable(c, uid)
+        dests = movement.reachable_mp(c, uid)
         if not dests:
             continue
         ops = movement.ops_needed(c, uid)
         if ops > available(c, side, [uid]):
             continue
         label = c.unit_label(uid)
-        for hid, (mp, _path) in sorted(dests.items()):
+        for hid, mp in sorted(dests.items()):
             out.append({"type": "move", "unit": uid, "to": hid, "mp": mp, "ops": ops,
                         "label": f"{label} to {c.hex_label(hid)} ({mp} MP{f', {ops} OPS' if ops else ''})"})
     return out

@@ -180,7 +180,8 @@ def _components(c: Ctx, uid: str) -> tuple[dict[str, int], dict[int, frozenset[s
 def _no_end(c: Ctx, uid: str) -> set[str]:
     """Hexes this unit may not end a move in for stacking reasons (only occupied or partisan hexes can be)."""
     candidates = set(c.occupied_hexes(c.side_of(uid))) | set(c.s["markers"]["partisans"])
-    return {h for h in candidates if not stacking.may_end_move(c, uid, h)}
+    may_end = stacking.end_move_test(c, uid)
+    return {h for h in candidates if not may_end(h)}
 
 
 def rail_start_refusal(c: Ctx, uid: str) -> str | None:
