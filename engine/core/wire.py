@@ -53,27 +53,40 @@ def pack_actions(actions: list[dict]) -> dict[str, list[dict]]:
     single: list[dict] = []
     per_unit: dict[tuple, dict[str, Any]] = {}  # (shared keys and values, per-destination keys, unit) -> destinations
     shapes: dict[tuple, tuple] = {}  # thousands of moves share a handful of key lists
+    # A unit's moves come one after another: an action with the previous one's unit, keys and shared
+    # values (the type among them) has its key, so it joins the same destinations without a lookup.
+    last_unit = last_names = last_values = last_dests = last_shape = None
     for action in actions:
         dest_key = GROUPED.get(action.get("type"))
         unit = action.get("unit")
         if dest_key is None or not isinstance(unit, str) or not isinstance(dest := action.get(dest_key), str):
             single.append(action)
             continue
+        if unit == last_unit and action.keys() == last_names:
+            keys, costs, shared, values = last_shape
+            if values(action) == last_values:
+                n = len(keys)
+                last_dests[dest] = () if n == 1 else (action[keys[1]],) if n == 2 else costs(action)
+                continue
         names = (dest_key, *action)
         shape = shapes.get(names)
         if shape is None:
             shape = shapes[names] = _shape(action, dest_key)
         keys, costs, shared, values = shape
-        key = ((shared, values(action)), keys, unit)
+        shared_values = values(action)
+        key = ((shared, shared_values), keys, unit)
         try:
             entry = per_unit.get(key)
+            last_unit, last_names, last_values, last_shape = unit, action.keys(), shared_values, shape
         except TypeError:  # a shared value that is a list or a dict
             key = ((shared, _hashable(tuple(action[k] for k in shared))), keys, unit)
             entry = per_unit.get(key)
+            last_unit = None
         if entry is None:
             entry = per_unit[key] = {"action": action, "unit": unit, "dests": {}}
+        last_dests = entry["dests"]
         n = len(keys)
-        entry["dests"][dest] = () if n == 1 else (action[keys[1]],) if n == 2 else costs(action)
+        last_dests[dest] = () if n == 1 else (action[keys[1]],) if n == 2 else costs(action)
     groups: dict[tuple, list[_Group]] = {}
     out: list[_Group] = []
     for (common_key, keys, unit), entry in per_unit.items():
