@@ -39,6 +39,8 @@ def canonical(action: dict) -> str:
 class Step:
     kind: ClassVar[str] = ""
     auto: ClassVar[bool] = False
+    # Whether `view` depends on who looks (views then build it per viewer; else once per position).
+    view_by_viewer: ClassVar[bool] = False
 
     def actors(self, c: Ctx, f: dict) -> list[str]:
         return [f["side"]]

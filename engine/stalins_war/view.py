@@ -56,7 +56,9 @@ def build_view(c: Ctx, viewer: str | None) -> dict:
         public = c.cache[key] = marshal.dumps(_public_view(c))
     view = marshal.loads(public)
     view["viewer"] = viewer
-    view["decision"] = _decision(c, view["to_act"], viewer)
+    frame = flow.top(c)
+    if frame is not None and flow.STEPS[frame["kind"]].view_by_viewer:
+        view["decision"] = _decision(c, view["to_act"], viewer)
     view["hand"] = hand_entries(c, viewer) if viewer else None
     view["intel"] = hands.intel(c, viewer)  # the enemy hand this viewer saw by Lucy / Fremde Heere Ost this turn
     return view
@@ -73,7 +75,8 @@ def _decision(c: Ctx, to_act: list[str], viewer: str | None) -> dict | None:
 
 
 def _public_view(c: Ctx) -> dict:
-    """Everything in a view that is the same for every viewer (the viewer's keys hold None, in their places)."""
+    """Everything in a view that is the same for every viewer: `viewer`, `hand` and `intel` hold None in
+    their places, and `decision` is built for no viewer (rebuilt per viewer if its step asks, `view_by_viewer`)."""
     s = c.s
     td = c.turn_def()
     units = [unit_entry(c, uid) for uid in c.units_on_map()]
@@ -117,7 +120,7 @@ def _public_view(c: Ctx) -> dict:
         "phase": s["phase"],
         "active": s["active"],
         "to_act": to_act,
-        "decision": None,
+        "decision": _decision(c, to_act, None),  # unless the step's view depends on the viewer
         "rasputitsa": s["phase"] == "action" and s["round"] in td.rasputitsa_rounds,
         "vp": s["vp"],
         "hand_size": dict(s["hand_size"]),
