@@ -94,7 +94,7 @@ class StalinsWar(Game):
 # in supply (17.1.3), the unit index and stacking. Each kind names its cache keys' first item.
 SUPPLY_INPUT_MARKERS = ("trench", "festung", "fortress_destroyed", "volga_fortress")
 CARRIED = frozenset({"by_hex", "on_map", "occupied", "stack_summary", "zoc", "zoc_bits", "zoc_unbarred",
-                     "blocked", "blocked_bits", "net", "su_full_without_baku", "baku_full", "controlled_oil"})
+                     "blocked", "blocked_bits", "net", "su_trace", "su_full_without_baku", "baku_full", "controlled_oil"})
 
 
 def carried_over(memo: tuple[dict, dict] | None, state: dict) -> dict:

@@ -198,14 +198,40 @@ def _trace_net(c: Ctx, src: set[str], side: str) -> int:
     return _reach(c, anchors, blocked) | bits.of(_usable_sources(c, src, side))
 
 
+def _su_trace(c: Ctx) -> tuple[int, int]:
+    """The Soviet sources without Baku: (the rail joined to them, the hexes tracing to them), as bits."""
+    key = ("su_trace",)
+    out = c.cache.get(key)
+    if out is None:
+        bits = terrain.hex_bits(c)
+        blocked = _blocked_bits(c, SOVIET)
+        src = sources(c, "SU")
+        anchors = _along_rail(c, bits.of(src), blocked)
+        out = c.cache[key] = (anchors, _reach(c, anchors, blocked) | bits.of(_usable_sources(c, src, SOVIET)))
+    return out
+
+
 def _full_without_baku(c: Ctx) -> int:
     """The Soviet full-supply hexes with Baku left out as a source (bits; 13.2.3 asks this first)."""
     key = ("su_full_without_baku",)
     out = c.cache.get(key)
     if out is None:
-        out = _trace_net(c, sources(c, "SU"), SOVIET)
+        _, out = _su_trace(c)
         out = c.cache[key] = out | _port_links(c, SOVIET, out)
     return out
+
+
+def _su_trace_with_baku(c: Ctx, baku: str) -> int:
+    """`_trace_net` of the Soviet sources and Baku, from `_su_trace`: tracing from a union of sources is
+    the union of the traces, and when Baku already lies on rail joined to another source, its rail
+    adds nothing (rail links run both ways)."""
+    bits = terrain.hex_bits(c)
+    anchors, trace = _su_trace(c)
+    if bits.has(anchors, baku):
+        return trace | bits.of(_usable_sources(c, {baku}, SOVIET))
+    blocked = _blocked_bits(c, SOVIET)
+    anchors |= _along_rail(c, bits.of((baku,)), blocked)
+    return _reach(c, anchors, blocked) | bits.of(_usable_sources(c, sources(c, "SU") | {baku}, SOVIET))
 
 
 def net(c: Ctx, group: str) -> Net:
@@ -220,7 +246,7 @@ def net(c: Ctx, group: str) -> Net:
         baku = baku_hex(c)
         if baku_usable(c):
             if baku_is_full_source(c, full):
-                full = _trace_net(c, src | {baku}, side)
+                full = _su_trace_with_baku(c, baku)
                 full |= _port_links(c, side, full)
             else:
                 limited = _trace_net(c, {baku}, side)
