@@ -177,9 +177,10 @@ def _components(c: Ctx, uid: str) -> tuple[dict[str, int], dict[int, frozenset[s
     return out
 
 
-def _no_end(c: Ctx, uid: str) -> set[str]:
-    """Hexes this unit may not end a move in for stacking reasons (only occupied or partisan hexes can be)."""
-    candidates = set(c.occupied_hexes(c.side_of(uid))) | set(c.s["markers"]["partisans"])
+def _no_end(c: Ctx, uid: str, among: set[str]) -> set[str]:
+    """The hexes of `among` this unit may not end a move in for stacking reasons (only occupied or
+    partisan hexes can be)."""
+    candidates = (set(c.occupied_hexes(c.side_of(uid))) | set(c.s["markers"]["partisans"])) & among
     may_end = stacking.end_move_test(c, uid)
     return {h for h in candidates if not may_end(h)}
 
@@ -218,7 +219,7 @@ def rail_destinations(c: Ctx, uid: str) -> dict[str, list[str]] | set[str]:
     for p in mine:
         out |= members[p]
     out.discard(here)
-    out -= _no_end(c, uid)
+    out -= _no_end(c, uid, out)
     if c.udef(uid).kind == "stalin":
         out = {h for h in out if _stalin_may_go(c, uid, h)}
     return out
