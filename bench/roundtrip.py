@@ -227,8 +227,10 @@ class ServerCpu:
         if self.py_spy:
             import subprocess
 
+            # Blocking sampling: --nonblocking reads a running thread's stack and charged C calls
+            # (marshal in `clone`) with samples that belonged elsewhere.
             self._spy = subprocess.Popen(["py-spy", "record", "--pid", str(self.pid), "--subprocesses", "--gil",
-                                          "--rate", "200", "--format", "raw", "--output", self.py_spy, "--nonblocking"],
+                                          "--rate", "200", "--format", "raw", "--output", self.py_spy],
                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self._start = cpu_seconds(self.pid)
         return self
