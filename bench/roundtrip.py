@@ -8,8 +8,11 @@ legal action over its socket at the same time, again and again; the latency of o
 action is from sending it until *both* players' sockets have received the view at the
 new seq. Beside it, the floor: a bare websocket echo plus one PostgreSQL commit, at the
 same concurrency. *server CPU ms/action* is the CPU time the app process(es) used while the
-level's games played (not while they were created and connected) divided by its actions: unlike the latencies, it hardly moves with the load others put
-on a shared machine. The database is the embedded PostgreSQL unless DATABASE_URL is set
+level's games played (not while they were created and connected) divided by its actions: unlike the
+latencies, it hardly moves with the load others put on a shared machine. *rest of machine CPU
+ms/action* is every other busy CPU second of the machine in that time (PostgreSQL, this client,
+anything else running) per action, and *machine busy %* how much of all CPUs was in use: near 100 %,
+more app processes on this machine cannot go faster. The database is the embedded PostgreSQL unless DATABASE_URL is set
 (a fresh database is created and dropped either way).
 """
 from __future__ import annotations
@@ -38,7 +41,7 @@ from websockets.asyncio.client import connect  # noqa: E402
 
 from app.db import libpq_url  # noqa: E402
 from app.migrate import upgrade  # noqa: E402
-from proctree import cpu_seconds  # noqa: E402
+from proctree import cpu_seconds, machine_busy_seconds  # noqa: E402
 
 SECRET = "bench-secret-key"
 CONNECTION_BUDGET = 80  # of the embedded PostgreSQL's 100 connections, for the app processes' pools
@@ -215,12 +218,15 @@ async def run_level(base_url: str, players: list[dict], games: int, per_game: in
 
 
 class ServerCpu:
-    """CPU seconds the server's processes used while the block ran; optionally sampled by py-spy."""
+    """CPU seconds the server's processes (and the whole machine) used while the block ran; optionally
+    sampled by py-spy."""
 
     def __init__(self, pid: int, py_spy: str | None = None) -> None:
         self.pid = pid
         self.py_spy = py_spy
         self.seconds = 0.0
+        self.machine_seconds = 0.0
+        self.wall = 0.0
         self._spy = None
 
     def __enter__(self) -> "ServerCpu":
@@ -233,10 +239,16 @@ class ServerCpu:
                                           "--rate", "200", "--format", "raw", "--output", self.py_spy],
                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self._start = cpu_seconds(self.pid)
+        self._machine_start = machine_busy_seconds()
+        self._wall_start = time.perf_counter()
         return self
 
     def __exit__(self, *exc) -> None:
         self.seconds = cpu_seconds(self.pid) - self._start
+        # The whole machine's busy CPU: the server plus what it shares the cores with (PostgreSQL, this
+        # client, anything else running). A machine near 100 % cannot go faster by adding app processes.
+        self.machine_seconds = machine_busy_seconds() - self._machine_start
+        self.wall = time.perf_counter() - self._wall_start
         if self._spy is not None:
             import signal
 
@@ -283,7 +295,7 @@ def main() -> int:
                 spy = ns.py_spy if n == levels[-1] else None
                 lat, wall, used = asyncio.run(run_level(server, players[offset:offset + 2 * n], n, per_game,
                                                         lambda: ServerCpu(procs[0].pid, spy)))
-                cpu = used.seconds
+                cpu = used
                 offset += 2 * n
                 from roundtrip_floor import measure
 
@@ -293,14 +305,18 @@ def main() -> int:
 
     header = ["concurrent games", "actions", "p50 ms", "p95 ms", "p99 ms", "actions/s",
               "floor p50 ms", "floor p95 ms", "floor p99 ms", "floor msgs/s", "p99 ÷ floor p99",
-              "server CPU ms/action"]
+              "server CPU ms/action", "rest of machine CPU ms/action", "machine busy %"]
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
     for n, lat, wall, floor, floor_wall, cpu in results:
         mine = row(str(n), lat, wall)
         base_row = row("", floor, floor_wall)
         ratio = percentile(lat, 99) / max(percentile(floor, 99), 1e-9)
-        print("| " + " | ".join(mine + base_row[2:] + [f"{ratio:.1f}", f"{1000 * cpu / max(len(lat), 1):.1f}"]) + " |")
+        per_action = 1000 / max(len(lat), 1)
+        busy = 100 * cpu.machine_seconds / max(cpu.wall * (os.cpu_count() or 1), 1e-9)
+        print("| " + " | ".join(mine + base_row[2:] + [f"{ratio:.1f}", f"{cpu.seconds * per_action:.1f}",
+                                                     f"{(cpu.machine_seconds - cpu.seconds) * per_action:.1f}",
+                                                     f"{busy:.0f}"]) + " |")
     print(f"\n(python {sys.version.split()[0]}, {os.cpu_count()} CPUs, {ns.workers} app process(es), engine {ns.engine!r}, "
           f"{where})")
     return 0
