@@ -203,7 +203,11 @@ def create_app(settings: Settings | None = None, *, engine_module: ModuleType | 
             if '"kind": "notice"' in payload:
                 ctx.deliveries.kick()
             elif '"kind": "game"' in payload:
-                ctx.bots.kick()  # perhaps a bot's turn now
+                game_event = notify.parse_game(payload)
+                if game_event is None:
+                    ctx.bots.kick()
+                else:
+                    ctx.bots.game_changed(*game_event)  # perhaps a bot's turn now
 
         async def on_connect() -> None:
             await ctx.hub.resync()
