@@ -6,7 +6,8 @@ and whole random games per minute.
 
 `--server` times instead what the server does with the engine for one move (app/services/play.py):
 `apply`, `to_json` of the new state, the views of the Axis, the Soviets and a spectator, and the
-legal actions of the side to act next with their wire form (`pack_actions`) — at positions
+legal actions of the side to act next with their wire form (`pack_actions`; and, timed apart,
+`packed_legal_actions`, which gives that wire form in one call) — at positions
 sampled from random games and from fast-bot-against-fast-bot campaigns, each with the action
 actually played there. The game at each position is loaded and its views and legal actions
 computed first, untimed, as the server's snapshot cache holds them. `--positions FILE` keeps
@@ -116,6 +117,20 @@ def time_server_moves(moves: list[dict], clock=time.perf_counter) -> dict[str, l
             out[name].append((times[name] - t) * 1000)
             t = times[name]
         out["total"].append(sum(out[name][-1] for name in SERVER_STEPS))
+        if hasattr(g, "packed_legal_actions"):  # the one call that replaces the last two, timed on its own
+            g = engine.load(m["state"])
+            for seat in ("axis", "soviet", None):
+                g.view(seat)
+            for side in g.active_sides():
+                g.legal_actions(side)
+            g.apply(m["side"], m["action"])
+            for seat in ("axis", "soviet", None):
+                g.view(seat)
+            nxt = g.active_sides()
+            t = clock()
+            if nxt:
+                g.packed_legal_actions(nxt[0])
+            out.setdefault("packed_legal_actions", []).append((clock() - t) * 1000)
     return out
 
 
@@ -140,9 +155,11 @@ def server_main(ns) -> int:
     print()
     print("| step | p50 ms | p95 ms | p99 ms | max ms | mean ms |")
     print("| --- | --- | --- | --- | --- | --- |")
-    for name in (*SERVER_STEPS, "total"):
-        v = t[name]
-        label = f"**{name}**" if name == "total" else name
+    for name in (*SERVER_STEPS, "total", "packed_legal_actions"):
+        v = t.get(name)
+        if not v:
+            continue
+        label = {"total": "**total**", "packed_legal_actions": "(packed_legal_actions: one call for the last two)"}.get(name, name)
         print(f"| {label} | {pct(v, 50):.2f} | {pct(v, 95):.2f} | {pct(v, 99):.2f} | {max(v):.2f} | "
               f"{statistics.fmean(v):.2f} |")
     return 0

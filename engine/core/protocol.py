@@ -12,6 +12,7 @@ from abc import ABC, abstractmethod
 from typing import Any, Callable, ClassVar
 
 from .errors import IllegalAction
+from .wire import pack_actions
 
 JSON = Any
 MAX_ACTION_KEYS = 32
@@ -98,6 +99,17 @@ class Game(ABC):
         if side not in self.sides or side not in self._active_sides(self._state):
             return []
         return self._legal_actions(self._state, side)
+
+    def packed_legal_actions(self, side: str) -> dict[str, list[dict]]:
+        """`pack_actions(self.legal_actions(side))`, the wire form, which a game may make without
+        listing every action first (thousands of unit moves)."""
+        if side not in self.sides or side not in self._active_sides(self._state):
+            return pack_actions([])
+        return self._packed_legal_actions(self._state, side)
+
+    def _packed_legal_actions(self, state: JSON, side: str) -> dict[str, list[dict]]:
+        """Hook: the packed legal actions; by default the flat list, packed."""
+        return pack_actions(self._legal_actions(state, side))
 
     def apply(self, side: str, action: dict) -> list[dict]:
         """Carry out one action; return its log entries. On IllegalAction nothing changes."""

@@ -87,6 +87,24 @@ def pack_actions(actions: list[dict]) -> dict[str, list[dict]]:
         last_dests = entry["dests"]
         n = len(keys)
         last_dests[dest] = () if n == 1 else (action[keys[1]],) if n == 2 else costs(action)
+    return fold(single, per_unit)
+
+
+def unit_entry(per_unit: dict, common: dict, keys: tuple[str, ...], unit: str) -> dict:
+    """The destinations (hex -> per-destination values) that `pack_actions` would collect for the
+    actions ``{**common, "unit": unit, keys[0]: hex, keys[1]: ...}``, for a game module that lists
+    them without making each action (`common`: the shared keys, in the actions' order)."""
+    shared = tuple(sorted(common))
+    values = itemgetter(*shared)(common) if shared else ()
+    key = ((shared, values), keys, unit)
+    entry = per_unit.get(key)
+    if entry is None:
+        entry = per_unit[key] = {"action": common, "unit": unit, "dests": {}}
+    return entry["dests"]
+
+
+def fold(single: list[dict], per_unit: dict) -> dict[str, list[dict]]:
+    """The packed form of `single` actions and the destinations collected per unit (in order)."""
     groups: dict[tuple, list[_Group]] = {}
     out: list[_Group] = []
     for (common_key, keys, unit), entry in per_unit.items():

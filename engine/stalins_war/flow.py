@@ -16,6 +16,7 @@ import json
 from typing import Callable, ClassVar
 
 from ..core.errors import IllegalAction
+from ..core.wire import pack_actions
 from .context import Borrowed, Ctx
 
 STEPS: dict[str, "Step"] = {}
@@ -50,6 +51,10 @@ class Step:
 
     def actions(self, c: Ctx, f: dict, side: str) -> list[dict]:
         return []
+
+    def packed_actions(self, c: Ctx, f: dict, side: str) -> dict | None:
+        """`pack_actions(self.actions(...))` made without listing each action, or None (then it is)."""
+        return None
 
     def check(self, c: Ctx, f: dict, side: str, action: dict) -> None:
         legal = self.actions(c, f, side)
@@ -124,6 +129,16 @@ def legal_actions(c: Ctx, side: str) -> list[dict]:
     if f is None or side not in active_sides(c):
         return []
     return STEPS[f["kind"]].actions(c, f, side)
+
+
+def packed_legal_actions(c: Ctx, side: str) -> dict[str, list[dict]]:
+    """`pack_actions(legal_actions(c, side))`: the step's own packed list when it has one."""
+    f = top(c)
+    if f is None or side not in active_sides(c):
+        return pack_actions([])
+    step = STEPS[f["kind"]]
+    packed = step.packed_actions(c, f, side)
+    return packed if packed is not None else pack_actions(step.actions(c, f, side))
 
 
 def apply(c: Ctx, side: str, action: dict, known: dict | None = None) -> None:

@@ -37,6 +37,9 @@ class StalinsWar(Game):
     def _legal_actions(self, state, side):
         return flow.legal_actions(self._ctx(state), side)
 
+    def _packed_legal_actions(self, state, side):
+        return flow.packed_legal_actions(self._ctx(state), side)
+
     def _apply(self, state, side, action):
         return self._apply_revealing(state, side, action)[0]
 

@@ -404,20 +404,27 @@ def naval_evacuate(c: Ctx, uid: str, to: str) -> None:
 
 # ---- the stage's actions --------------------------------------------------------------------------
 
-def actions(c: Ctx, side: str) -> list[dict]:
+def destination_lists(c: Ctx, side: str):
+    """(unit, OPS each, rail destinations, sea destinations — both sorted) for each unit that may
+    move strategically now, in the order the actions are listed."""
     price = cost(c, side)
     if ops_pool.total(c, side) < price:
-        return []
-    out = []
-    labels = _hex_labels(c)
+        return
     for uid in c.units_on_map(side):
         if c.udef(uid).lcu or ops_pool.available(c, side, [uid]) < price:
             continue
+        yield uid, price, sorted(rail_destinations(c, uid)), sorted(sea_destinations(c, uid))
+
+
+def actions(c: Ctx, side: str) -> list[dict]:
+    out = []
+    labels = _hex_labels(c)
+    for uid, price, rail, sea in destination_lists(c, side):
         label = c.unit_label(uid)
-        for hid in sorted(rail_destinations(c, uid)):
+        for hid in rail:
             out.append({"type": "rail", "unit": uid, "to": hid, "ops": price,
                         "label": f"Rail {label} to {labels[hid]} ({price} OPS)"})
-        for hid in sorted(sea_destinations(c, uid)):
+        for hid in sea:
             out.append({"type": "sea", "unit": uid, "to": hid, "ops": price,
                         "label": f"Sea move {label} to {c.hex_label(hid)} ({price} OPS)"})
     return out
