@@ -24,7 +24,8 @@ class StalinsWar(Game):
         if state is self._state:
             # Read-only queries on the current position (who acts, legal actions, each side's
             # view) share its derived data: supply nets, ZOC, the unit index. `apply` works on a
-            # copy and swaps it in, so a new position starts with an empty memo.
+            # copy and swaps it in, so a new position starts a new memo (with the previous one's
+            # supply data when none of its inputs changed, see `carried_over`).
             memo = self.__dict__.get("_memo")
             if memo is None or memo[0] is not state:
                 memo = self._memo = (state, carried_over(memo, state))
