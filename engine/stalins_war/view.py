@@ -17,13 +17,36 @@ from .draw import hand_limit
 from .hand import card_plays
 
 
+_UNIT_ENTRIES: dict[int, tuple] = {}
+
+
 def unit_entry(c: Ctx, uid: str) -> dict:
+    """A unit as views show it: its printed facts at its current step (kept per data, unit and
+    step, as every view lists every unit), then where it is and its supply."""
+    u = c.s["units"][uid]
+    cached = _UNIT_ENTRIES.get(id(c.d))
+    if cached is None or cached[0] is not c.d:
+        cached = _UNIT_ENTRIES[id(c.d)] = (c.d, {})
+    key = (uid, u["lost"])
+    printed = cached[1].get(key)
+    if printed is None:
+        printed = cached[1][key] = _printed_entry(c, uid)
+    entry = dict(printed)
+    entry["hex"] = u["loc"] if is_hex(u["loc"]) else None
+    entry["lost"] = u["lost"]
+    entry["reduced"] = u["lost"] > 0
+    entry["supply"] = u["supply"]
+    return entry
+
+
+def _printed_entry(c: Ctx, uid: str) -> dict:
+    """`unit_entry` with its state-dependent keys (hex, lost, reduced, supply) left None."""
     ud = c.udef(uid)
     u = c.s["units"][uid]
     step = ud.steps[min(u["lost"], len(ud.steps) - 1)]
     return {
         "id": uid,
-        "hex": u["loc"] if is_hex(u["loc"]) else None,
+        "hex": None,
         "side": ud.side,
         "nationality": ud.nationality,
         "label": ud.label,
@@ -35,9 +58,9 @@ def unit_entry(c: Ctx, uid: str) -> dict:
         "defense": step.defense,
         "ma": step.ma,
         "steps": len(ud.steps),
-        "lost": u["lost"],
-        "reduced": u["lost"] > 0,
-        "supply": u["supply"],
+        "lost": None,
+        "reduced": None,
+        "supply": None,
     }
 
 
