@@ -90,7 +90,7 @@ def pack_actions(actions: list[dict]) -> dict[str, list[dict]]:
     return fold(single, per_unit)
 
 
-def unit_entry(per_unit: dict, common: dict, keys: tuple[str, ...], unit: str) -> dict:
+def unit_destinations(per_unit: dict, common: dict, keys: tuple[str, ...], unit: str) -> dict:
     """The destinations (hex -> per-destination values) that `pack_actions` would collect for the
     actions ``{**common, "unit": unit, keys[0]: hex, keys[1]: ...}``, for a game module that lists
     them without making each action (`common`: the shared keys, in the actions' order)."""

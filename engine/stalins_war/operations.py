@@ -60,13 +60,13 @@ def packed_move_stage(c: Ctx, side: str) -> dict[str, list[dict]]:
 
     per_unit: dict = {}
     for uid, ops, dests in move_lists(c, side):
-        got = wire.unit_entry(per_unit, {"type": "move", "ops": ops}, ("to", "mp"), uid)
+        got = wire.unit_destinations(per_unit, {"type": "move", "ops": ops}, ("to", "mp"), uid)
         for hid, mp in dests:
             got[hid] = (mp,)
     for uid, price, rail, sea in strategic.destination_lists(c, side):
         for kind, hexes in (("rail", rail), ("sea", sea)):
             if hexes:
-                got = wire.unit_entry(per_unit, {"type": kind, "ops": price}, ("to",), uid)
+                got = wire.unit_destinations(per_unit, {"type": kind, "ops": price}, ("to",), uid)
                 for hid in hexes:
                     got[hid] = ()
     single = trenches.actions(c, side) + special.actions(c, side)
