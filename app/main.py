@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 from types import ModuleType
 from urllib.parse import quote
 
+import anyio
 import psycopg
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -196,6 +197,7 @@ def create_app(settings: Settings | None = None, *, engine_module: ModuleType | 
         ctx.lobby = ws_lobby.LobbyHub(ctx)
         ctx.deliveries = DeliveryWorker(ctx)
         ctx.bots = BotWorker(ctx)
+        ctx.action_threads = anyio.CapacityLimiter(settings.action_threads)
 
         async def on_event(payload: str) -> None:
             await ctx.hub.on_event(payload)
