@@ -1,7 +1,8 @@
 """The computer opponent's worker: one per app process, it makes the bots' moves.
 
-It wakes when any game changes (the NOTIFY every action sends reaches every process), when
-the listener reconnects, and every `SW_BOT_POLL_SECONDS` anyway; at start-up it looks at
+It wakes when a game changes (the NOTIFY every action sends reaches every process) unless the
+change is a move in a game it knows has no bot in a seat (moves are most of the traffic and
+a look costs a query), when the listener reconnects, and every `SW_BOT_POLL_SECONDS` anyway; at start-up it looks at
 once, so a game left waiting on a bot by a stopped server gets its move after a restart.
 For each game where a bot must act (`computer.due_turns`) it starts one task that
 
@@ -43,6 +44,9 @@ class BotWorker:
         self.ctx = ctx
         self.wake = asyncio.Event()
         self.bots: dict[int, str] = {}
+        # Active games with a bot in a seat, as of the last look (None: not looked yet). A game gets a
+        # bot by events that are not moves (creation, joining, an admin's reassignment), which always wake.
+        self.bot_games: set[int] | None = None
         self.moves = 0  # actions this process submitted for bots
         self.lost = 0  # submissions refused because the game had moved on (none expected: see claim)
         self._task: asyncio.Task | None = None
@@ -55,6 +59,12 @@ class BotWorker:
         self._task = asyncio.create_task(self._run(), name="bot-worker")
 
     def kick(self) -> None:
+        self.wake.set()
+
+    def game_changed(self, game_id: int, move: bool) -> None:
+        """A game's NOTIFY: look for bot turns, unless it was a move in a game without a bot."""
+        if move and self.bot_games is not None and game_id not in self.bot_games:
+            return
         self.wake.set()
 
     def stats(self) -> dict[str, int]:
@@ -93,7 +103,8 @@ class BotWorker:
 
     def _due(self) -> list[computer.Turn]:
         with self.ctx.db.session() as db:
-            return computer.due_turns(db, self.bots)
+            turns, self.bot_games = computer.due_turns(db, self.bots)
+            return turns
 
     async def _start_due(self) -> None:
         for turn in await run_in_threadpool(self._due):

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from app.db import Database
 from app.gamegate import GameGate
@@ -38,6 +38,7 @@ class AppContext:
     lobby: LobbyHub | None = None
     deliveries: DeliveryWorker | None = None
     bots: BotWorker | None = None
+    action_threads: Any = None  # anyio.CapacityLimiter for websocket actions (made in the event loop at start-up)
 
     @property
     def base_url(self) -> str:

@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 from types import ModuleType
 from urllib.parse import quote
 
+import anyio
 import psycopg
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -196,6 +197,7 @@ def create_app(settings: Settings | None = None, *, engine_module: ModuleType | 
         ctx.lobby = ws_lobby.LobbyHub(ctx)
         ctx.deliveries = DeliveryWorker(ctx)
         ctx.bots = BotWorker(ctx)
+        ctx.action_threads = anyio.CapacityLimiter(settings.action_threads)
 
         async def on_event(payload: str) -> None:
             await ctx.hub.on_event(payload)
@@ -203,7 +205,11 @@ def create_app(settings: Settings | None = None, *, engine_module: ModuleType | 
             if '"kind": "notice"' in payload:
                 ctx.deliveries.kick()
             elif '"kind": "game"' in payload:
-                ctx.bots.kick()  # perhaps a bot's turn now
+                game_event = notify.parse_game(payload)
+                if game_event is None:
+                    ctx.bots.kick()
+                else:
+                    ctx.bots.game_changed(*game_event)  # perhaps a bot's turn now
 
         async def on_connect() -> None:
             await ctx.hub.resync()

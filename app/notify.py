@@ -43,6 +43,17 @@ def _game(game_id: int, seq: int, move: bool) -> dict[str, Any]:
     return {"kind": "game", "game": game_id, "seq": seq, **({"move": True} if move else {})}
 
 
+def parse_game(payload: str) -> tuple[int, bool] | None:
+    """(game id, whether it was a move) of a game event's payload; None if it is not one."""
+    try:
+        event = json.loads(payload)
+    except ValueError:
+        return None
+    if not isinstance(event, dict) or event.get("kind") != "game" or not isinstance(event.get("game"), int):
+        return None
+    return event["game"], bool(event.get("move"))
+
+
 def chat_posted(db: Session, game_id: int, message_id: int) -> None:
     _send(db, {"kind": "chat", "game": game_id, "id": message_id})
 

@@ -57,5 +57,11 @@ class Rules:
         pack = getattr(self.engine, "pack_actions", None)
         return pack(actions) if pack else {"actions": actions, "action_groups": []}
 
+    def packed_legal_actions(self, game: Any, side: str) -> dict[str, list[dict[str, Any]]]:
+        """`pack_actions(game.legal_actions(side))`, made by the game itself where it can: in a movement
+        stage that skips listing thousands of labelled unit moves only to group them again."""
+        packed = getattr(game, "packed_legal_actions", None)
+        return packed(side) if packed else self.pack_actions(game.legal_actions(side))
+
     def is_illegal(self, exc: BaseException) -> bool:
         return isinstance(exc, self.engine.IllegalAction)

@@ -49,6 +49,9 @@ class Settings(BaseSettings):
                                          description="lock_timeout while waiting for one game's row (one writer at a time)")
     action_deadline_seconds: float = Field(default=10.0,
                                            description="an action not committed this long after it arrived is refused")
+    action_threads: int = Field(default=8, ge=1, description=(
+        "threads applying websocket actions and undos at once; the rules engine holds the GIL, and more "
+        "threads contending for it cost CPU and lengthen the slowest waits (docs/performance.md)"))
 
     admin_username: str | None = None
     admin_password: SecretStr | None = None

@@ -25,7 +25,6 @@ class Snapshot:
         self._lock = threading.Lock()
         self._retired = False
         self._views: dict[str | None, dict] = {}
-        self._actions: dict[str, list[dict]] = {}
         self._packed: dict[str, dict[str, list[dict]]] = {}
         self._svgs: dict[str | None, str] = {}
 
@@ -40,13 +39,9 @@ class Snapshot:
     def view(self, seat: str | None) -> dict:
         return self._read(self._views, seat, lambda g: g.view(seat))
 
-    def legal_actions(self, side: str) -> list[dict]:
-        return self._read(self._actions, side, lambda g: g.legal_actions(side))
-
-    def packed_actions(self, side: str, pack: Callable[[list[dict]], dict]) -> dict[str, list[dict]]:
-        """The legal actions in their wire form (see `Rules.pack_actions`), computed once."""
-        actions = self.legal_actions(side)
-        return self._read(self._packed, side, lambda _g: pack(actions))
+    def packed_actions(self, side: str, packed: Callable[[Any, str], dict]) -> dict[str, list[dict]]:
+        """The legal actions in their wire form (`Rules.packed_legal_actions`), computed once."""
+        return self._read(self._packed, side, lambda g: packed(g, side))
 
     def svg(self, seat: str | None, render: Callable[[dict], str]) -> str:
         view = self.view(seat)

@@ -47,3 +47,11 @@ def app_rss(root: int) -> list[int]:
         return []
     workers = [rss for pid, (_, rss) in procs.items() if pid != root]
     return workers or [procs[root][1]]
+
+
+def machine_busy_seconds() -> float:
+    """CPU seconds all CPUs of the machine spent on anything but idling, since boot (/proc/stat)."""
+    with open("/proc/stat") as f:
+        fields = [int(x) for x in f.readline().split()[1:]]
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle + iowait
+    return (sum(fields[:8]) - idle) / TICK

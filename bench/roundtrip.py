@@ -8,8 +8,11 @@ legal action over its socket at the same time, again and again; the latency of o
 action is from sending it until *both* players' sockets have received the view at the
 new seq. Beside it, the floor: a bare websocket echo plus one PostgreSQL commit, at the
 same concurrency. *server CPU ms/action* is the CPU time the app process(es) used while the
-level's games played (not while they were created and connected) divided by its actions: unlike the latencies, it hardly moves with the load others put
-on a shared machine. The database is the embedded PostgreSQL unless DATABASE_URL is set
+level's games played (not while they were created and connected) divided by its actions: unlike the
+latencies, it hardly moves with the load others put on a shared machine. *rest of machine CPU
+ms/action* is every other busy CPU second of the machine in that time (PostgreSQL, this client,
+anything else running) per action, and *machine busy %* how much of all CPUs was in use: near 100 %,
+more app processes on this machine cannot go faster. The database is the embedded PostgreSQL unless DATABASE_URL is set
 (a fresh database is created and dropped either way).
 """
 from __future__ import annotations
@@ -32,13 +35,14 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import httpx  # noqa: E402
+import orjson  # noqa: E402
 import psycopg  # noqa: E402
 from sqlalchemy.engine import make_url  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 
 from app.db import libpq_url  # noqa: E402
 from app.migrate import upgrade  # noqa: E402
-from proctree import cpu_seconds  # noqa: E402
+from proctree import cpu_seconds, machine_busy_seconds  # noqa: E402
 
 SECRET = "bench-secret-key"
 CONNECTION_BUDGET = 80  # of the embedded PostgreSQL's 100 connections, for the app processes' pools
@@ -130,7 +134,7 @@ class Seat:
 
     async def read(self) -> None:
         async for raw in self.ws:
-            message = json.loads(raw)
+            message = orjson.loads(raw)  # the client shares the cores: parse views as cheaply as we can
             if message["type"] == "view":
                 self.latest = message
                 self.arrived[message["seq"]] = time.perf_counter()
@@ -153,11 +157,13 @@ class Seat:
         return self.arrived.get(seq, time.perf_counter())
 
 
-async def run_level(base_url: str, players: list[dict], games: int, per_game: int,
+async def run_level(base_urls: list[str], players: list[dict], games: int, per_game: int,
                     on_play=None) -> tuple[list[float], float, Any]:
     """Latencies and wall time of the play phase; `on_play` (a context manager factory) wraps that phase
-    only, so game creation and the first views are not counted in it."""
-    ws_base = base_url.replace("http://", "ws://")
+    only, so game creation and the first views are not counted in it. With several `base_urls` (app
+    processes on their own ports) both sockets of a game go to the one its id picks, as a proxy hashing
+    the game id in the path would send them."""
+    base_url = base_urls[0]
     async with httpx.AsyncClient(base_url=base_url, timeout=60) as api:
         ids = []
         for g in range(games):
@@ -172,6 +178,7 @@ async def run_level(base_url: str, players: list[dict], games: int, per_game: in
     for g, game_id in enumerate(ids):
         seats = []
         for p in (players[2 * g], players[2 * g + 1]):
+            ws_base = base_urls[game_id % len(base_urls)].replace("http://", "ws://")
             ws = await connect(f"{ws_base}/ws/games/{game_id}", additional_headers=p["headers"], max_size=2**24,
                                compression=None)
             seat = Seat(ws, p["headers"])
@@ -215,31 +222,46 @@ async def run_level(base_url: str, players: list[dict], games: int, per_game: in
 
 
 class ServerCpu:
-    """CPU seconds the server's processes used while the block ran; optionally sampled by py-spy."""
+    """CPU seconds the server's processes (and the whole machine) used while the block ran; optionally
+    sampled by py-spy."""
 
-    def __init__(self, pid: int, py_spy: str | None = None) -> None:
-        self.pid = pid
+    def __init__(self, pids: list[int], py_spy: str | None = None) -> None:
+        self.pids = pids
         self.py_spy = py_spy
         self.seconds = 0.0
+        self.machine_seconds = 0.0
+        self.wall = 0.0
         self._spy = None
 
     def __enter__(self) -> "ServerCpu":
         if self.py_spy:
             import subprocess
 
-            self._spy = subprocess.Popen(["py-spy", "record", "--pid", str(self.pid), "--subprocesses", "--gil",
-                                          "--rate", "200", "--format", "raw", "--output", self.py_spy, "--nonblocking"],
+            # Blocking sampling: --nonblocking reads a running thread's stack and charged C calls
+            # (marshal in `clone`) with samples that belonged elsewhere.
+            self._spy = subprocess.Popen(["py-spy", "record", "--pid", str(self.pids[0]), "--subprocesses", "--gil",
+                                          "--rate", "200", "--format", "raw", "--output", self.py_spy],
                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        self._start = cpu_seconds(self.pid)
+        self._start = self._server_seconds()
+        self._machine_start = machine_busy_seconds()
+        self._wall_start = time.perf_counter()
         return self
 
     def __exit__(self, *exc) -> None:
-        self.seconds = cpu_seconds(self.pid) - self._start
+        self.seconds = self._server_seconds() - self._start
+        # The whole machine's busy CPU: the server plus what it shares the cores with (PostgreSQL, this
+        # client, anything else running). A machine near 100 % cannot go faster by adding app processes.
+        self.machine_seconds = machine_busy_seconds() - self._machine_start
+        self.wall = time.perf_counter() - self._wall_start
         if self._spy is not None:
             import signal
 
             self._spy.send_signal(signal.SIGINT)  # py-spy writes its file on SIGINT
             self._spy.wait(timeout=60)
+
+
+    def _server_seconds(self) -> float:
+        return sum(cpu_seconds(pid) for pid in self.pids)
 
 
 def row(label: str, latencies: list[float], wall: float) -> list[str]:
@@ -254,7 +276,12 @@ def main() -> int:
     parser.add_argument("--actions", type=int, default=20, help="actions per game at each level (default %(default)s)")
     parser.add_argument("--max-actions", type=int, default=500,
                         help="cap on actions per level, shared by its games (default %(default)s)")
-    parser.add_argument("--workers", type=int, default=1, help="app processes behind the port (default %(default)s)")
+    parser.add_argument("--workers", type=int, default=1, help="app processes (default %(default)s)")
+    parser.add_argument("--route", choices=("port", "game"), default="port",
+                        help="port: the processes share one port and the kernel spreads connections (a game's two "
+                        "players may land on different processes); game: each process has its own port and a "
+                        "game's sockets all go to one, as behind a proxy that hashes the game id "
+                        "(docs/server.md, Several app processes) (default %(default)s)")
     parser.add_argument("--engine", default="engine", help="rules engine module for the server (default %(default)s)")
     parser.add_argument("--server-log", help="copy the server's log here at the end (it is deleted otherwise)")
     parser.add_argument("--py-spy", metavar="FILE", help="sample the server with py-spy (must be on PATH) during the "
@@ -268,20 +295,23 @@ def main() -> int:
     procs: list = []
     with bench_database() as (url, where):
         players = make_players(url, 2 * sum(levels))
-        with tempfile.TemporaryDirectory() as tmp, running_server(url, Path(tmp), secret_key=SECRET,
-                                                                   engine_module=ns.engine,
-                                                                   extra_env=server_env(ns.workers),
-                                                                   processes=procs) as server, \
-                contextlib.ExitStack() as stack:
+        with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
+            routed = ns.route == "game"
+            servers = [stack.enter_context(running_server(url, Path(tmp), secret_key=SECRET, engine_module=ns.engine,
+                                                          extra_env={**server_env(ns.workers), "SW_WORKERS": "1"}
+                                                          if routed else server_env(ns.workers),
+                                                          processes=procs))
+                       for _ in range(ns.workers if routed else 1)]
             offset = 0
             if ns.server_log:  # copied on the way out, even when a level fails
-                stack.callback(lambda: shutil.copy(next(Path(tmp).glob("server-*.log")), ns.server_log))
+                stack.callback(lambda: [shutil.copy(log, f"{ns.server_log}.{i}" if i else ns.server_log)
+                                        for i, log in enumerate(sorted(Path(tmp).glob("server-*.log")))])
             for n in levels:
                 per_game = max(3, min(ns.actions, ns.max_actions // n))
                 spy = ns.py_spy if n == levels[-1] else None
-                lat, wall, used = asyncio.run(run_level(server, players[offset:offset + 2 * n], n, per_game,
-                                                        lambda: ServerCpu(procs[0].pid, spy)))
-                cpu = used.seconds
+                lat, wall, used = asyncio.run(run_level(servers, players[offset:offset + 2 * n], n, per_game,
+                                                        lambda: ServerCpu([p.pid for p in procs], spy)))
+                cpu = used
                 offset += 2 * n
                 from roundtrip_floor import measure
 
@@ -291,15 +321,20 @@ def main() -> int:
 
     header = ["concurrent games", "actions", "p50 ms", "p95 ms", "p99 ms", "actions/s",
               "floor p50 ms", "floor p95 ms", "floor p99 ms", "floor msgs/s", "p99 ÷ floor p99",
-              "server CPU ms/action"]
+              "server CPU ms/action", "rest of machine CPU ms/action", "machine busy %"]
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
     for n, lat, wall, floor, floor_wall, cpu in results:
         mine = row(str(n), lat, wall)
         base_row = row("", floor, floor_wall)
         ratio = percentile(lat, 99) / max(percentile(floor, 99), 1e-9)
-        print("| " + " | ".join(mine + base_row[2:] + [f"{ratio:.1f}", f"{1000 * cpu / max(len(lat), 1):.1f}"]) + " |")
-    print(f"\n(python {sys.version.split()[0]}, {os.cpu_count()} CPUs, {ns.workers} app process(es), engine {ns.engine!r}, "
+        per_action = 1000 / max(len(lat), 1)
+        busy = 100 * cpu.machine_seconds / max(cpu.wall * (os.cpu_count() or 1), 1e-9)
+        print("| " + " | ".join(mine + base_row[2:] + [f"{ratio:.1f}", f"{cpu.seconds * per_action:.1f}",
+                                                     f"{(cpu.machine_seconds - cpu.seconds) * per_action:.1f}",
+                                                     f"{busy:.0f}"]) + " |")
+    routing = "a game's sockets on one process" if ns.route == "game" else "sharing one port"
+    print(f"\n(python {sys.version.split()[0]}, {os.cpu_count()} CPUs, {ns.workers} app process(es) {routing}, engine {ns.engine!r}, "
           f"{where})")
     return 0
 

@@ -18,12 +18,14 @@ A database failure on a message gets such an error (with `retry_after` seconds) 
 """
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import time
 from typing import Any
 from urllib.parse import urlsplit
 
+import anyio
 from fastapi import APIRouter, WebSocket
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocketDisconnect
@@ -232,6 +234,13 @@ async def _too_big(websocket: WebSocket, conn: Connection, limit: int) -> None:
     await conn.closed.wait()
 
 
+async def _in_action_thread(ctx: AppContext, func, *args):
+    """Run an action in one of the few threads kept for actions (`SW_ACTION_THREADS`): the engine's work
+    holds the GIL, so dozens of threads at once only contend for it. A game ties up at most a few of them
+    (app/gamegate.py); the rest of the server keeps the default thread pool."""
+    return await anyio.to_thread.run_sync(functools.partial(func, *args), limiter=ctx.action_threads)
+
+
 async def _handle(ctx: AppContext, conn: Connection, message: dict[str, Any]) -> None:
     kind, ref = message["type"], message.get("ref")
     received = time.monotonic()  # an action still waiting at its deadline is refused, not applied late
@@ -246,7 +255,7 @@ async def _handle(ctx: AppContext, conn: Connection, message: dict[str, Any]) ->
             viewers = [updates.Viewer(c.user_id, c.last_log_id) for c in conns]
             seq, built = None, None
             try:
-                seq, built = await run_in_threadpool(_act, ctx, conn, message.get("seq"), message.get("action"),
+                seq, built = await _in_action_thread(ctx, _act, ctx, conn, message.get("seq"), message.get("action"),
                                                      received, viewers, log_since)
                 await conn.reply({"type": "ok", "seq": seq, **({"ref": ref} if ref is not None else {})})
             finally:
@@ -254,7 +263,7 @@ async def _handle(ctx: AppContext, conn: Connection, message: dict[str, Any]) ->
         elif kind == "undo":
             if conn.user_id is None:
                 raise ApiError(401, "not_signed_in", "Sign in (or send an auth message) to play.")
-            seq = await run_in_threadpool(_undo, ctx, conn, message.get("seq"), received)
+            seq = await _in_action_thread(ctx, _undo, ctx, conn, message.get("seq"), received)
             await conn.reply({"type": "ok", "seq": seq, **({"ref": ref} if ref is not None else {})})
         elif kind == "chat":
             if conn.user_id is None:

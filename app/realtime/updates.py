@@ -108,7 +108,7 @@ def build_applied(ctx: AppContext, db, applied: Applied, viewers: list[Viewer]) 
     def view_of_seat(seat: str | None) -> SeatView:
         view = snap.view(seat)
         if seat in acting_sides:
-            packed = snap.packed_actions(seat, ctx.rules.pack_actions)
+            packed = snap.packed_actions(seat, ctx.rules.packed_legal_actions)
             return SeatView(game, snap.seq, seat, view, packed["actions"], packed["action_groups"])
         return SeatView(game, snap.seq, seat, view, [])
 

@@ -97,22 +97,24 @@ class Turn:
     changed_at: datetime  # the game's last change: the bot answers `delay` seconds after it at the earliest
 
 
-def due_turns(db: Session, bots: dict[int, str]) -> list[Turn]:
-    """Every active game where a bot must act now, the longest waiting first."""
+def due_turns(db: Session, bots: dict[int, str]) -> tuple[list[Turn], set[int]]:
+    """Every active game where a bot must act now, the longest waiting first; and every active game
+    with a bot in a seat (whoever is to act), so the worker can ignore moves in games without one."""
     if not bots:
-        return []
+        return [], set()
     ids = list(bots)
     rows = db.execute(select(Game.id, Game.seq, Game.active_sides, Game.axis_user_id, Game.soviet_user_id,
                              Game.updated_at)
                       .where(Game.status == "active", or_(Game.axis_user_id.in_(ids), Game.soviet_user_id.in_(ids)))
                       .order_by(Game.updated_at))
-    turns = []
+    turns, games = [], set()
     for game_id, seq, active, axis, soviet, changed in rows:
+        games.add(game_id)
         for side in active or []:
             uid = axis if side == "axis" else soviet
             if uid in bots:
                 turns.append(Turn(game_id, seq, side, uid, bots[uid], changed))
-    return turns
+    return turns, games
 
 
 def claim(conn: Connection, turn: Turn) -> bool:

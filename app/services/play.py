@@ -65,7 +65,7 @@ def seat_view(db: Session, rules: Rules, cache: SnapshotCache, game: Game, seat:
         try:
             view = snap.view(seat)
             acting = seat is not None and game.status == "active" and seat in game.active_sides
-            packed = snap.packed_actions(seat, rules.pack_actions) if acting else {"actions": [], "action_groups": []}
+            packed = snap.packed_actions(seat, rules.packed_legal_actions) if acting else {"actions": [], "action_groups": []}
             return SeatView(game, snap.seq, seat, view, packed["actions"], packed["action_groups"])
         except Retired:  # a move is being applied to this very object: read the newer one
             db.expire(game)

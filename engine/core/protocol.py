@@ -2,7 +2,8 @@
 
 A game is a JSON-native state dict plus the rules that read and change it. The
 public object, `Game`, never lets a failed action leave a trace: `apply` works on
-a private copy and swaps it in only when the rules accepted the action.
+a private copy and swaps it in only when the rules accepted the action. A state,
+once current, is never changed again: `to_json` hands it out as it is.
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from abc import ABC, abstractmethod
 from typing import Any, Callable, ClassVar
 
 from .errors import IllegalAction
+from .wire import pack_actions
 
 JSON = Any
 MAX_ACTION_KEYS = 32
@@ -98,6 +100,17 @@ class Game(ABC):
             return []
         return self._legal_actions(self._state, side)
 
+    def packed_legal_actions(self, side: str) -> dict[str, list[dict]]:
+        """`pack_actions(self.legal_actions(side))`, the wire form, which a game may make without
+        listing every action first (thousands of unit moves)."""
+        if side not in self.sides or side not in self._active_sides(self._state):
+            return pack_actions([])
+        return self._packed_legal_actions(self._state, side)
+
+    def _packed_legal_actions(self, state: JSON, side: str) -> dict[str, list[dict]]:
+        """Hook: the packed legal actions; by default the flat list, packed."""
+        return pack_actions(self._legal_actions(state, side))
+
     def apply(self, side: str, action: dict) -> list[dict]:
         """Carry out one action; return its log entries. On IllegalAction nothing changes."""
         if side not in self.sides:
@@ -157,8 +170,13 @@ class Game(ABC):
         return type(self)(self._determinize(self._state, side, seed))
 
     def to_json(self) -> JSON:
-        """The complete state, hidden information included (for storage, never for players)."""
-        return clone(self._state)
+        """The complete state, hidden information included (for storage, never for players).
+
+        It is the game's own state, not a copy: the game never changes a state once it is current
+        (`apply` works on a copy and swaps it in), so it stays exactly as returned, whatever the
+        game does next. Treat it as read-only; to edit it, copy it (`load` takes its own copy).
+        """
+        return self._state
 
 
 class GameModule:

@@ -22,6 +22,7 @@ hex); `unpack_actions` gives back exactly the engine's actions without their lab
 from __future__ import annotations
 
 import json
+from operator import itemgetter
 from typing import Any
 
 # The unit moves that are grouped, and the key naming each one's destination.
@@ -31,32 +32,79 @@ PER_DESTINATION = ("to", "hex", *COSTS)
 DROPPED = ("label", "unit", *PER_DESTINATION)
 
 
-def _common_key(action: dict) -> tuple:
-    """The action's keys that a group shares (type, ops, ...), hashable."""
-    items = []
-    for k in sorted(action):
-        if k not in DROPPED:
-            v = action[k]
-            items.append((k, v if isinstance(v, (str, int, float, bool, type(None))) else json.dumps(v, sort_keys=True)))
-    return tuple(items)
+SCALARS = (str, int, float, bool, type(None))
+
+
+def _hashable(values: tuple) -> tuple:
+    """Shared values as a hashable key: anything not a scalar as sorted JSON."""
+    return tuple(v if isinstance(v, SCALARS) else json.dumps(v, sort_keys=True) for v in values)
+
+
+def _shape(action: dict, dest_key: str) -> tuple:
+    """(per-destination keys, their getter, shared keys sorted, their getter) for one list of keys."""
+    keys = (dest_key, *(k for k in COSTS if k in action))
+    shared = tuple(sorted(k for k in action if k not in DROPPED))
+    costs = itemgetter(*keys[1:]) if len(keys) > 2 else None
+    return keys, costs, shared, itemgetter(*shared) if shared else (lambda _a: ())
 
 
 def pack_actions(actions: list[dict]) -> dict[str, list[dict]]:
     """{"actions": the actions that are not grouped (as given), "action_groups": the groups}."""
     single: list[dict] = []
-    per_unit: dict[tuple, dict[str, Any]] = {}  # (common keys, per-destination keys, unit) -> destinations
+    per_unit: dict[tuple, dict[str, Any]] = {}  # (shared keys and values, per-destination keys, unit) -> destinations
+    shapes: dict[tuple, tuple] = {}  # thousands of moves share a handful of key lists
+    # A unit's moves come one after another: an action with the previous one's unit, keys and shared
+    # values (the type among them) has its key, so it joins the same destinations without a lookup.
+    last_unit = last_names = last_values = last_dests = last_shape = None
     for action in actions:
         dest_key = GROUPED.get(action.get("type"))
         unit = action.get("unit")
-        if dest_key is None or not isinstance(unit, str) or not isinstance(action.get(dest_key), str):
+        if dest_key is None or not isinstance(unit, str) or not isinstance(dest := action.get(dest_key), str):
             single.append(action)
             continue
-        keys = (dest_key, *(k for k in COSTS if k in action))
-        key = (_common_key(action), keys, unit)
-        entry = per_unit.get(key)
+        if unit == last_unit and action.keys() == last_names:
+            keys, costs, shared, values = last_shape
+            if values(action) == last_values:
+                n = len(keys)
+                last_dests[dest] = () if n == 1 else (action[keys[1]],) if n == 2 else costs(action)
+                continue
+        names = (dest_key, *action)
+        shape = shapes.get(names)
+        if shape is None:
+            shape = shapes[names] = _shape(action, dest_key)
+        keys, costs, shared, values = shape
+        shared_values = values(action)
+        key = ((shared, shared_values), keys, unit)
+        try:
+            entry = per_unit.get(key)
+            last_unit, last_names, last_values, last_shape = unit, action.keys(), shared_values, shape
+        except TypeError:  # a shared value that is a list or a dict
+            key = ((shared, _hashable(tuple(action[k] for k in shared))), keys, unit)
+            entry = per_unit.get(key)
+            last_unit = None
         if entry is None:
             entry = per_unit[key] = {"action": action, "unit": unit, "dests": {}}
-        entry["dests"][action[dest_key]] = tuple(action[k] for k in keys[1:])
+        last_dests = entry["dests"]
+        n = len(keys)
+        last_dests[dest] = () if n == 1 else (action[keys[1]],) if n == 2 else costs(action)
+    return fold(single, per_unit)
+
+
+def unit_destinations(per_unit: dict, common: dict, keys: tuple[str, ...], unit: str) -> dict:
+    """The destinations (hex -> per-destination values) that `pack_actions` would collect for the
+    actions ``{**common, "unit": unit, keys[0]: hex, keys[1]: ...}``, for a game module that lists
+    them without making each action (`common`: the shared keys, in the actions' order)."""
+    shared = tuple(sorted(common))
+    values = itemgetter(*shared)(common) if shared else ()
+    key = ((shared, values), keys, unit)
+    entry = per_unit.get(key)
+    if entry is None:
+        entry = per_unit[key] = {"action": common, "unit": unit, "dests": {}}
+    return entry["dests"]
+
+
+def fold(single: list[dict], per_unit: dict) -> dict[str, list[dict]]:
+    """The packed form of `single` actions and the destinations collected per unit (in order)."""
     groups: dict[tuple, list[_Group]] = {}
     out: list[_Group] = []
     for (common_key, keys, unit), entry in per_unit.items():
@@ -84,16 +132,27 @@ class _Group:
 
     def absorbs(self, unit: str, dests: dict[str, tuple]) -> bool:
         """Take this unit in if that costs fewer skipped hexes than a group of its own would send."""
-        if any(self.dests.get(h, v) != v for h, v in dests.items()):
-            return False  # a hex both reach at different costs
-        missing = [h for h in self.dests if h not in dests]
-        extra = [h for h in dests if h not in self.dests]
-        if len(missing) + len(extra) * len(self.units) > max(2, len(dests) // 8):
+        mine = self.dests
+        limit = max(2, len(dests) // 8)
+        # The counts first, from the sizes alone, then with set operations (most units fail here).
+        if len(mine) - len(dests) > limit or (len(dests) - len(mine)) * len(self.units) > limit:
             return False
-        for h in extra:
-            self.dests[h] = dests[h]
-            for other in self.units:
-                self.skip.setdefault(other, set()).add(h)
+        shared = len(mine.keys() & dests.keys())
+        n_extra = len(dests) - shared
+        if len(mine) - shared + n_extra * len(self.units) > limit:
+            return False
+        try:
+            conflict = len(dests.items() - mine.items()) != n_extra  # a hex both reach at different costs
+        except TypeError:  # unhashable costs
+            conflict = any(mine.get(h, v) != v for h, v in dests.items())
+        if conflict:
+            return False
+        missing = [h for h in mine if h not in dests]
+        for h in dests:
+            if h not in mine:
+                mine[h] = dests[h]
+                for other in self.units:
+                    self.skip.setdefault(other, set()).add(h)
         if missing:
             self.skip[unit] = set(missing)
         self.units.append(unit)

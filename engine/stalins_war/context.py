@@ -14,6 +14,48 @@ from .constants import AXIS, SOVIET, SIDES, enemy, is_hex
 from .data import GameData
 
 
+_HEX_LABELS: dict[int, tuple] = {}
+
+
+class Borrowed(dict):
+    """A cache that starts empty but answers from `known`, the derived data of an equal state,
+    taking in each entry as it is asked for (`in`, `get`, `[]`). Any change forgets `known`.
+
+    `apply` checks an action with it on its fresh copy of the position: the check then reuses the
+    supply nets, ZOCs and stacking that the position's views and legal actions already computed,
+    and what it read is exactly what it would have computed itself.
+    """
+
+    __slots__ = ("known",)
+
+    def __init__(self, known: dict) -> None:
+        super().__init__()
+        self.known = known
+
+    def __contains__(self, key) -> bool:
+        if dict.__contains__(self, key):
+            return True
+        if key in self.known:
+            self[key] = self.known[key]
+            return True
+        return False
+
+    def get(self, key, default=None):
+        if key in self:
+            return dict.__getitem__(self, key)
+        return default
+
+    def __missing__(self, key):
+        if key in self.known:
+            value = self[key] = self.known[key]
+            return value
+        raise KeyError(key)
+
+    def clear(self) -> None:
+        self.known = {}
+        super().clear()
+
+
 class Ctx:
     def __init__(self, state: dict, data: GameData) -> None:
         self.s = state
@@ -160,8 +202,11 @@ class Ctx:
         return ", ".join(self.hex_label(h) for h in hexes)
 
     def hex_label(self, hid: str) -> str:
-        name = self.map.hexes[hid].name if hid in self.map.hexes else None
-        return f"{name} ({hid})" if name else hid
+        labels = _HEX_LABELS.get(id(self.map))
+        if labels is None or labels[0] is not self.map:  # once per board: move lists label every hex
+            labels = _HEX_LABELS[id(self.map)] = (self.map, {h: f"{x.name} ({h})" if x.name else h
+                                                             for h, x in self.map.hexes.items()})
+        return labels[1].get(hid, hid)
 
     def unit_label(self, uid: str) -> str:
         return self.d.units[uid].label if uid in self.d.units else uid

@@ -16,7 +16,8 @@ import json
 from typing import Callable, ClassVar
 
 from ..core.errors import IllegalAction
-from .context import Ctx
+from ..core.wire import pack_actions
+from .context import Borrowed, Ctx
 
 STEPS: dict[str, "Step"] = {}
 _SEQUENCE: list[Callable[[Ctx], None]] = []  # the sequence of play, registered by `sequence`
@@ -39,6 +40,8 @@ def canonical(action: dict) -> str:
 class Step:
     kind: ClassVar[str] = ""
     auto: ClassVar[bool] = False
+    # Whether `view` depends on who looks (views then build it per viewer; else once per position).
+    view_by_viewer: ClassVar[bool] = False
 
     def actors(self, c: Ctx, f: dict) -> list[str]:
         return [f["side"]]
@@ -48,6 +51,10 @@ class Step:
 
     def actions(self, c: Ctx, f: dict, side: str) -> list[dict]:
         return []
+
+    def packed_actions(self, c: Ctx, f: dict, side: str) -> dict | None:
+        """`pack_actions(self.actions(...))` made without listing each action, or None (then it is)."""
+        return None
 
     def check(self, c: Ctx, f: dict, side: str, action: dict) -> None:
         legal = self.actions(c, f, side)
@@ -124,14 +131,33 @@ def legal_actions(c: Ctx, side: str) -> list[dict]:
     return STEPS[f["kind"]].actions(c, f, side)
 
 
-def apply(c: Ctx, side: str, action: dict) -> None:
+def packed_legal_actions(c: Ctx, side: str) -> dict[str, list[dict]]:
+    """`pack_actions(legal_actions(c, side))`: the step's own packed list when it has one."""
+    f = top(c)
+    if f is None or side not in active_sides(c):
+        return pack_actions([])
+    step = STEPS[f["kind"]]
+    packed = step.packed_actions(c, f, side)
+    return packed if packed is not None else pack_actions(step.actions(c, f, side))
+
+
+def apply(c: Ctx, side: str, action: dict, known: dict | None = None) -> None:
+    """Check and carry out `action`. `known`: derived data of a state equal to `c.s` (the position's
+    memo), which the check may read; the rest of the action starts from what the check read."""
     f = top(c)
     if f is None or c.s.get("result"):
         raise IllegalAction("The game is over.", code="game_over")
     step = STEPS[f["kind"]]
     if side not in step.actors(c, f):
         raise IllegalAction(f"It is not {side}'s decision now.", code="not_your_turn")
-    step.check(c, f, side, action)
+    if known:
+        c.cache = Borrowed(known)
+        try:
+            step.check(c, f, side, action)
+        finally:
+            c.cache = dict(c.cache)
+    else:
+        step.check(c, f, side, action)
     step.apply(c, f, side, action)
     settle(c)
 

@@ -24,10 +24,11 @@ class StalinsWar(Game):
         if state is self._state:
             # Read-only queries on the current position (who acts, legal actions, each side's
             # view) share its derived data: supply nets, ZOC, the unit index. `apply` works on a
-            # copy and swaps it in, so a new position starts with an empty memo.
+            # copy and swaps it in, so a new position starts a new memo (with the previous one's
+            # supply data when none of its inputs changed, see `carried_over`).
             memo = self.__dict__.get("_memo")
             if memo is None or memo[0] is not state:
-                memo = self._memo = (state, {})
+                memo = self._memo = (state, carried_over(memo, state))
             c.cache = memo[1]
         return c
 
@@ -37,6 +38,9 @@ class StalinsWar(Game):
     def _legal_actions(self, state, side):
         return flow.legal_actions(self._ctx(state), side)
 
+    def _packed_legal_actions(self, state, side):
+        return flow.packed_legal_actions(self._ctx(state), side)
+
     def _apply(self, state, side, action):
         return self._apply_revealing(state, side, action)[0]
 
@@ -44,7 +48,9 @@ class StalinsWar(Game):
         from .reveal import hidden_changes, merge
 
         c = self._ctx(state)
-        flow.apply(c, side, action)
+        # `state` is a fresh copy of the current position: its check may read the position's memo.
+        memo = self.__dict__.get("_memo")
+        flow.apply(c, side, action, known=memo[1] if memo is not None and memo[0] is self._state else None)
         return c.entries, merge(c.revealed, hidden_changes(self._state, state, side))
 
     def _view(self, state, side):
@@ -71,6 +77,7 @@ class StalinsWar(Game):
         """Make the next die rolls come out as given (tests only; never reaches a view)."""
         if not all(isinstance(r, int) and 1 <= r <= 6 for r in rolls):
             raise ValueError("die rolls are 1..6")
+        self._state = clone(self._state)  # a state handed out by to_json never changes
         self._state["forced"]["dice"].extend(rolls)
 
     def force_draws(self, side: str, *cards: str) -> None:
@@ -79,10 +86,33 @@ class StalinsWar(Game):
         for card in cards:
             if card not in data.cards or data.cards[card].side != side:
                 raise ValueError(f"{card} is not a {side} card")
+        self._state = clone(self._state)  # a state handed out by to_json never changes
         self._state["forced"]["draws"][side].extend(cards)
 
     def prompt(self, side: str) -> dict | None:
         return flow.prompt(self._ctx(self._state), side)
+
+
+# Derived data that reads nothing of a state but where the units are (and their supply, steps ...),
+# who holds each hex and the markers below: supply nets, ZOCs, what blocks a supply line, the oil
+# in supply (17.1.3), the unit index and stacking. Each kind names its cache keys' first item.
+SUPPLY_INPUT_MARKERS = ("trench", "festung", "fortress_destroyed", "volga_fortress")
+CARRIED = frozenset({"by_hex", "on_map", "occupied", "stack_summary", "zoc", "zoc_bits", "zoc_unbarred",
+                     "blocked", "blocked_bits", "net", "su_trace", "su_full_without_baku", "baku_full", "controlled_oil"})
+
+
+def carried_over(memo: tuple[dict, dict] | None, state: dict) -> dict:
+    """A new position's memo: the previous position's supply data when the action changed none of
+    what it is computed from (a card played, a combat declared, a decision on a combat card ...)."""
+    if memo is None or not memo[1]:
+        return {}
+    before, cache = memo
+    if before["units"] != state["units"] or before["control"] != state["control"]:
+        return {}
+    m0, m1 = before["markers"], state["markers"]
+    if any(m0.get(k) != m1.get(k) for k in SUPPLY_INPUT_MARKERS):
+        return {}
+    return {k: v for k, v in cache.items() if k[0] in CARRIED}
 
 
 def new(scenario: str | None = "campaign", seed: int = 0, options: dict | None = None,

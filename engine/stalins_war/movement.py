@@ -184,14 +184,22 @@ def reachable(c: Ctx, uid: str) -> dict[str, tuple[int, list[str]]]:
     return _search(c, uid)
 
 
-def _search(c: Ctx, uid: str, *, ignore_zoc: bool = False) -> dict[str, tuple[int, list[str]]]:
-    """Dijkstra over the land edges from the unit's hex (ignore_zoc: as if no enemy ZOC stopped it)."""
+def reachable_mp(c: Ctx, uid: str) -> dict[str, int]:
+    """`reachable` without the paths: hex -> MP cost (listing moves needs no path)."""
+    if cannot_move(c, uid):
+        return {}
+    return _search(c, uid, paths=False)
+
+
+def _search(c: Ctx, uid: str, *, ignore_zoc: bool = False, paths: bool = True) -> dict:
+    """Dijkstra over the land edges from the unit's hex (ignore_zoc: as if no enemy ZOC stopped it):
+    hex -> (MP cost, cheapest path), or hex -> MP cost without `paths`."""
     side = c.side_of(uid)
     start = c.loc(uid)
     ezoc = frozenset() if ignore_zoc else zoc_hexes(c, c.enemy(side))
     stops = frozenset() if ignore_zoc else stop_hexes(c, side)
     closed = closed_hexes(c, uid)
-    festungs = c.s["markers"]["festung"] if side == AXIS else ()
+    festungs = frozenset(c.s["markers"]["festung"]) if side == AXIS else frozenset()
     edges = terrain.land_edges(c)
     left = mp_left(c, uid)
     fresh = c.s["rs"]["mp"].get(uid, 0) == 0
@@ -199,29 +207,35 @@ def _search(c: Ctx, uid: str, *, ignore_zoc: bool = False) -> dict[str, tuple[in
     best: dict[str, int] = {start: 0}
     prev: dict[str, str] = {}
     heap = [(0, start)]
+    heappop, heappush, far = heapq.heappop, heapq.heappush, 1 << 30
     while heap:
-        cost, h = heapq.heappop(heap)
+        cost, h = heappop(heap)
         if cost > best[h]:
             continue
-        if h != start and (h in stops or h in festungs):
+        first = h == start
+        if not first and (h in stops or h in festungs):
             continue  # 8.3: stop on entering an enemy ZOC; 16.3.4: a festung is never left
         for n, step in edges[h]:
             if n in closed:
                 continue
-            if h == start and start_in_zoc and n in ezoc:
+            if first and start_in_zoc and n in ezoc:
                 continue  # 8.3: never straight from one enemy ZOC to another
             total = cost + step
             if total > left:
-                if not (fresh and h == start):
+                if not (fresh and first):
                     continue
                 total = left  # 10.1.4: one hex is always possible for a unit yet to move
-            if total < best.get(n, 1 << 30):
+            if total < best.get(n, far):
                 best[n] = total
                 prev[n] = h
-                heapq.heappush(heap, (total, n))
+                heappush(heap, (total, n))
     out = {}
+    may_end = stacking.end_move_test(c, uid)
     for h, cost in best.items():
-        if h == start or not stacking.may_end_move(c, uid, h):
+        if h == start or not may_end(h):
+            continue
+        if not paths:
+            out[h] = cost
             continue
         path = [h]
         while prev[path[-1]] != start:

@@ -6,6 +6,7 @@ OPS (18.1.1); OPS not spent by the end of the round are lost (18.1.4). The frame
 """
 from __future__ import annotations
 
+from ..core import wire
 from ..core.errors import IllegalAction
 from . import flow, movement, stacking
 from .cards import round_combat
@@ -14,6 +15,7 @@ from .flow import Step, register
 from .ops_pool import available, spend, start, total  # noqa: F401  (start: the frame's entry point)
 
 STAGES = ("move", "mark", "combat", "exploit")
+END_MOVEMENT = {"type": "end_movement", "label": "End movement"}
 
 
 def extra_stage_actions(c: Ctx, side: str, stage: str) -> list[dict]:
@@ -29,20 +31,47 @@ def extra_stage_actions(c: Ctx, side: str, stage: str) -> list[dict]:
     return []
 
 
-def move_actions(c: Ctx, side: str) -> list[dict]:
-    out = []
+def move_lists(c: Ctx, side: str):
+    """(unit, OPS its move costs, [(hex, MP), ...] sorted) for each unit that may move now, in order."""
     for uid in c.units_on_map(side):
-        dests = movement.reachable(c, uid)
+        dests = movement.reachable_mp(c, uid)
         if not dests:
             continue
         ops = movement.ops_needed(c, uid)
         if ops > available(c, side, [uid]):
             continue
+        yield uid, ops, sorted(dests.items())
+
+
+def move_actions(c: Ctx, side: str) -> list[dict]:
+    out = []
+    for uid, ops, dests in move_lists(c, side):
         label = c.unit_label(uid)
-        for hid, (mp, _path) in sorted(dests.items()):
+        for hid, mp in dests:
             out.append({"type": "move", "unit": uid, "to": hid, "mp": mp, "ops": ops,
                         "label": f"{label} to {c.hex_label(hid)} ({mp} MP{f', {ops} OPS' if ops else ''})"})
     return out
+
+
+def packed_move_stage(c: Ctx, side: str) -> dict[str, list[dict]]:
+    """The movement stage's actions in their wire form (`pack_actions`), without making each move:
+    the same destinations, collected per unit in the order the actions are listed."""
+    from . import special, strategic, trenches
+
+    per_unit: dict = {}
+    for uid, ops, dests in move_lists(c, side):
+        got = wire.unit_destinations(per_unit, {"type": "move", "ops": ops}, ("to", "mp"), uid)
+        for hid, mp in dests:
+            got[hid] = (mp,)
+    for uid, price, rail, sea in strategic.destination_lists(c, side):
+        for kind, hexes in (("rail", rail), ("sea", sea)):
+            if hexes:
+                got = wire.unit_destinations(per_unit, {"type": kind, "ops": price}, ("to",), uid)
+                for hid in hexes:
+                    got[hid] = ()
+    single = trenches.actions(c, side) + special.actions(c, side)
+    single.append(dict(END_MOVEMENT))
+    return wire.fold(single, per_unit)
 
 
 def markable_hexes(c: Ctx, side: str) -> list[str]:
@@ -57,6 +86,9 @@ def markable_hexes(c: Ctx, side: str) -> list[str]:
 @register
 class Operations(Step):
     kind = "operations"
+
+    def packed_actions(self, c, f, side):
+        return packed_move_stage(c, side) if f["stage"] == "move" else None
 
     def prompt(self, c, f, side):
         left = total(c, side)
@@ -73,7 +105,7 @@ class Operations(Step):
         if stage == "move":
             out += move_actions(c, side)
             out += extra_stage_actions(c, side, stage)
-            out.append({"type": "end_movement", "label": "End movement"})
+            out.append(dict(END_MOVEMENT))
         elif stage == "mark":
             duty = round_combat.duty_marks(c, side)  # Backhand Blow: a marker for its attack comes first
             out += [{"type": "mark_combat", "hex": h, "label": f"Combat marker on {c.hex_label(h)}"}

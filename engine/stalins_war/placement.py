@@ -83,7 +83,8 @@ def home_hexes(c: Ctx, uid: str) -> list[str]:
 
 
 def legal_hexes(c: Ctx, uid: str) -> list[str]:
-    return [h for h in home_hexes(c, uid) if stacking.may_end_move(c, uid, h)]
+    may_end = stacking.end_move_test(c, uid)
+    return [h for h in home_hexes(c, uid) if may_end(h)]
 
 
 def exchangeable(c: Ctx, newcomer: str, other: str) -> bool:

@@ -67,7 +67,8 @@ def legal_paths(c: Ctx, uid: str, origin: str, length: int) -> list[list[str]]:
             if step_refusal(c, uid, a, b, ezoc):
                 continue
             out.append([a, b])
-    return [p for p in out if stacking.may_end_move(c, uid, p[-1])]
+    may_end = stacking.end_move_test(c, uid)
+    return [p for p in out if may_end(p[-1])]
 
 
 def _net_after(c: Ctx, group: str, leaving: frozenset[str]):

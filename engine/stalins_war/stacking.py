@@ -95,33 +95,52 @@ def _summary(c: Ctx) -> dict[str, tuple]:
 
 def _fast_ok(c: Ctx, uid: str, hid: str) -> bool:
     """`refusal(c, uid, hid) is None`, answered from the cached summary (the hot path of move generation)."""
-    if c.s["units"][uid]["loc"] == hid:
-        return refusal(c, uid, hid) is None
+    return end_move_test(c, uid)(hid)
+
+
+def end_move_test(c: Ctx, uid: str):
+    """`may_end_move(c, uid, hid)` as a function of `hid`, the unit's own facts looked up once
+    (move generation asks it of every hex a unit reaches)."""
     ud = c.udef(uid)
-    if hid in c.s["markers"]["partisans"] and _marker_problem(c, uid, hid):
-        return False
-    info = _summary(c).get(hid)
-    if info is None:
+    loc = c.s["units"][uid]["loc"]
+    partisans = c.s["markers"]["partisans"]
+    summary = _summary(c)
+    side, kind, nationality = ud.side, ud.kind, ud.nationality
+    own = {side}
+    uncounted = kind in UNCOUNTED
+    lcu = ud.lcu
+    foe_nation = {"HU": "RO", "RO": "HU"}.get(nationality)
+    soviet = side == SOVIET
+    partisan = kind == "partisan"
+
+    def ok(hid: str) -> bool:
+        if hid == loc:
+            return refusal(c, uid, hid) is None
+        if hid in partisans and _marker_problem(c, uid, hid):
+            return False
+        info = summary.get(hid)
+        if info is None:
+            return True
+        sides, counted, lcus, specials, nations = info
+        if sides != own:
+            return False
+        if uncounted:
+            if kind in specials:
+                return False
+        elif counted + 1 > MAX_UNITS or (lcu and lcus):
+            return False
+        if foe_nation is not None and foe_nation in nations:
+            return False
+        if soviet:
+            if partisan and counted:
+                return False
+            if not partisan and "partisan" in specials:
+                return False
+            if partisan and (specials - {"partisan"}):
+                return False  # Stalin or the Fortified Zone are Soviet units too (9.2.2)
         return True
-    sides, counted, lcus, specials, nations = info
-    if sides != {ud.side}:
-        return False
-    if ud.kind in UNCOUNTED:
-        if ud.kind in specials:
-            return False
-    else:
-        if counted + 1 > MAX_UNITS or (ud.lcu and lcus):
-            return False
-    if (ud.nationality == "HU" and "RO" in nations) or (ud.nationality == "RO" and "HU" in nations):
-        return False
-    if ud.side == SOVIET:
-        if ud.kind == "partisan" and counted:
-            return False
-        if ud.kind != "partisan" and "partisan" in specials:
-            return False
-        if ud.kind == "partisan" and (specials - {"partisan"}):
-            return False  # Stalin or the Fortified Zone are Soviet units too (9.2.2)
-    return True
+
+    return ok
 
 
 def hex_ok(c: Ctx, hid: str) -> bool:

@@ -177,10 +177,12 @@ def _components(c: Ctx, uid: str) -> tuple[dict[str, int], dict[int, frozenset[s
     return out
 
 
-def _no_end(c: Ctx, uid: str) -> set[str]:
-    """Hexes this unit may not end a move in for stacking reasons (only occupied or partisan hexes can be)."""
-    candidates = set(c.occupied_hexes(c.side_of(uid))) | set(c.s["markers"]["partisans"])
-    return {h for h in candidates if not stacking.may_end_move(c, uid, h)}
+def _no_end(c: Ctx, uid: str, among: set[str]) -> set[str]:
+    """The hexes of `among` this unit may not end a move in for stacking reasons (only occupied or
+    partisan hexes can be)."""
+    candidates = (set(c.occupied_hexes(c.side_of(uid))) | set(c.s["markers"]["partisans"])) & among
+    may_end = stacking.end_move_test(c, uid)
+    return {h for h in candidates if not may_end(h)}
 
 
 def rail_start_refusal(c: Ctx, uid: str) -> str | None:
@@ -217,7 +219,7 @@ def rail_destinations(c: Ctx, uid: str) -> dict[str, list[str]] | set[str]:
     for p in mine:
         out |= members[p]
     out.discard(here)
-    out -= _no_end(c, uid)
+    out -= _no_end(c, uid, out)
     if c.udef(uid).kind == "stalin":
         out = {h for h in out if _stalin_may_go(c, uid, h)}
     return out
@@ -402,20 +404,27 @@ def naval_evacuate(c: Ctx, uid: str, to: str) -> None:
 
 # ---- the stage's actions --------------------------------------------------------------------------
 
-def actions(c: Ctx, side: str) -> list[dict]:
+def destination_lists(c: Ctx, side: str):
+    """(unit, OPS each, rail destinations, sea destinations — both sorted) for each unit that may
+    move strategically now, in the order the actions are listed."""
     price = cost(c, side)
     if ops_pool.total(c, side) < price:
-        return []
-    out = []
-    labels = _hex_labels(c)
+        return
     for uid in c.units_on_map(side):
         if c.udef(uid).lcu or ops_pool.available(c, side, [uid]) < price:
             continue
+        yield uid, price, sorted(rail_destinations(c, uid)), sorted(sea_destinations(c, uid))
+
+
+def actions(c: Ctx, side: str) -> list[dict]:
+    out = []
+    labels = _hex_labels(c)
+    for uid, price, rail, sea in destination_lists(c, side):
         label = c.unit_label(uid)
-        for hid in sorted(rail_destinations(c, uid)):
+        for hid in rail:
             out.append({"type": "rail", "unit": uid, "to": hid, "ops": price,
                         "label": f"Rail {label} to {labels[hid]} ({price} OPS)"})
-        for hid in sorted(sea_destinations(c, uid)):
+        for hid in sea:
             out.append({"type": "sea", "unit": uid, "to": hid, "ops": price,
                         "label": f"Sea move {label} to {c.hex_label(hid)} ({price} OPS)"})
     return out

@@ -44,13 +44,11 @@ Rulings:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from . import grants, terrain
 from .constants import AXIS, SOVIET
 from .context import Ctx
 from .hexbits import HexBits
-from .zoc import zoc_hexes
+from .zoc import zoc_bits
 
 TRACE = 4          # 13.1.2: four hexes or fewer
 PORT_SEAS = ("baltic", "black")   # seas whose ports may link supply (13.1.2)
@@ -67,17 +65,43 @@ def side_of_group(group: str) -> str:
     return SOVIET if group == "SU" else AXIS
 
 
-@dataclass(frozen=True)
 class Net:
-    """Where one nationality group can draw supply from, for one position."""
+    """Where one nationality group can draw supply from, for one position: `full`, the hexes a unit
+    of the group would be in full supply in, and `limited`, those in limited (Baku defence/attrition)
+    supply only. Kept as bits (see hexbits); the hex sets are made only when asked for."""
 
-    full: frozenset[str]       # hexes a unit of the group would be in full supply in
-    limited: frozenset[str]    # hexes in limited (Baku defence/attrition) supply only
+    __slots__ = ("_bits", "full_bits", "limited_bits", "_sets")
+
+    def __init__(self, bits: HexBits, full: int, limited: int) -> None:
+        self._bits = bits
+        self.full_bits = full
+        self.limited_bits = limited & ~full
+        self._sets: tuple[frozenset[str], frozenset[str]] | None = None
+
+    @property
+    def full(self) -> frozenset[str]:
+        return self._as_sets()[0]
+
+    @property
+    def limited(self) -> frozenset[str]:
+        return self._as_sets()[1]
+
+    def _as_sets(self) -> tuple[frozenset[str], frozenset[str]]:
+        if self._sets is None:
+            self._sets = (frozenset(self._bits.hexes(self.full_bits)), frozenset(self._bits.hexes(self.limited_bits)))
+        return self._sets
+
+    def has_full(self, hid: str) -> bool:
+        i = self._bits.bit.get(hid)
+        return i is not None and bool(self.full_bits >> i & 1)
 
     def status(self, hid: str) -> str:
-        if hid in self.full:
+        i = self._bits.bit.get(hid)
+        if i is None:
+            return "none"
+        if self.full_bits >> i & 1:
             return "full"
-        if hid in self.limited:
+        if self.limited_bits >> i & 1:
             return "limited"
         return "none"
 
@@ -91,38 +115,32 @@ def _offboard(c: Ctx) -> frozenset[str]:
 def blocked_hexes(c: Ctx, side: str) -> frozenset[str]:
     """13.1.3: hexes no supply line of `side` may enter or pass (a friendly unit's hex never blocks)."""
     key = ("blocked", side)
-    if key in c.cache:
-        return c.cache[key]
-    foe = c.enemy(side)
-    out: set[str] = set(_offboard(c))
-    m = c.s["markers"]
-    hexes = c.map.hexes
-    control = c.s["control"]
-    # Only these hexes can bar a line by who holds them; a destroyed-fortress marker makes a city (16.2.2).
-    for hid in set(terrain.strongpoints(c)).union(m["fortress_destroyed"]):
-        if control.get(hid) != foe:
-            continue
-        h = hexes[hid]
-        if h.oil or h.vp or terrain.is_city(c, hid) or terrain.fortress_standing(c, hid):
-            out.add(hid)
-    out.update(hid for hid, owner in m["trench"].items() if owner == foe)
-    if side == SOVIET:
-        out.update(m["festung"])
-    elif m.get("volga_fortress"):
-        out.add(m["volga_fortress"])
-    out.update(c.occupied_hexes(foe))  # enemy units, active partisans included
-    out.update(zoc_hexes(c, foe))
-    out.difference_update(c.occupied_hexes(side))  # 8.3: friendly units negate ZOC for supply
-    result = frozenset(out)
-    c.cache[key] = result
-    return result
+    if key not in c.cache:
+        c.cache[key] = frozenset(terrain.hex_bits(c).hexes(_blocked_bits(c, side)))
+    return c.cache[key]
 
 
 def _blocked_bits(c: Ctx, side: str) -> int:
+    """`blocked_hexes` as bits."""
     key = ("blocked_bits", side)
     out = c.cache.get(key)
     if out is None:
-        out = c.cache[key] = terrain.hex_bits(c).of(blocked_hexes(c, side))
+        bits = terrain.hex_bits(c)
+        foe = c.enemy(side)
+        m = c.s["markers"]
+        control = c.s["control"]
+        # Only these hexes can bar a line by who holds them, and each of them does when the enemy
+        # holds it: oil, VP, a city, a fortress standing or destroyed (a destroyed one is a city, 16.2.2).
+        held = [hid for hid in (*terrain.strongpoints(c), *m["fortress_destroyed"]) if control.get(hid) == foe]
+        held += [hid for hid, owner in m["trench"].items() if owner == foe]
+        if side == SOVIET:
+            held += m["festung"]
+        elif m.get("volga_fortress"):
+            held.append(m["volga_fortress"])
+        held += c.occupied_hexes(foe)  # enemy units, active partisans included
+        out = terrain.offboard_bits(c) | bits.of(held) | zoc_bits(c, foe)
+        out &= ~bits.of(c.occupied_hexes(side))  # 8.3: friendly units negate ZOC for supply
+        c.cache[key] = out
     return out
 
 
@@ -180,14 +198,40 @@ def _trace_net(c: Ctx, src: set[str], side: str) -> int:
     return _reach(c, anchors, blocked) | bits.of(_usable_sources(c, src, side))
 
 
+def _su_trace(c: Ctx) -> tuple[int, int]:
+    """The Soviet sources without Baku: (the rail joined to them, the hexes tracing to them), as bits."""
+    key = ("su_trace",)
+    out = c.cache.get(key)
+    if out is None:
+        bits = terrain.hex_bits(c)
+        blocked = _blocked_bits(c, SOVIET)
+        src = sources(c, "SU")
+        anchors = _along_rail(c, bits.of(src), blocked)
+        out = c.cache[key] = (anchors, _reach(c, anchors, blocked) | bits.of(_usable_sources(c, src, SOVIET)))
+    return out
+
+
 def _full_without_baku(c: Ctx) -> int:
     """The Soviet full-supply hexes with Baku left out as a source (bits; 13.2.3 asks this first)."""
     key = ("su_full_without_baku",)
     out = c.cache.get(key)
     if out is None:
-        out = _trace_net(c, sources(c, "SU"), SOVIET)
+        _, out = _su_trace(c)
         out = c.cache[key] = out | _port_links(c, SOVIET, out)
     return out
+
+
+def _su_trace_with_baku(c: Ctx, baku: str) -> int:
+    """`_trace_net` of the Soviet sources and Baku, from `_su_trace`: tracing from a union of sources is
+    the union of the traces, and when Baku already lies on rail joined to another source, its rail
+    adds nothing (rail links run both ways)."""
+    bits = terrain.hex_bits(c)
+    anchors, trace = _su_trace(c)
+    if bits.has(anchors, baku):
+        return trace | bits.of(_usable_sources(c, {baku}, SOVIET))
+    blocked = _blocked_bits(c, SOVIET)
+    anchors |= _along_rail(c, bits.of((baku,)), blocked)
+    return _reach(c, anchors, blocked) | bits.of(_usable_sources(c, sources(c, "SU") | {baku}, SOVIET))
 
 
 def net(c: Ctx, group: str) -> Net:
@@ -202,15 +246,14 @@ def net(c: Ctx, group: str) -> Net:
         baku = baku_hex(c)
         if baku_usable(c):
             if baku_is_full_source(c, full):
-                full = _trace_net(c, src | {baku}, side)
+                full = _su_trace_with_baku(c, baku)
                 full |= _port_links(c, side, full)
             else:
                 limited = _trace_net(c, {baku}, side)
     else:
         full = _trace_net(c, src, side)
         full |= _port_links(c, side, full)
-    bits = terrain.hex_bits(c)
-    result = Net(full=frozenset(bits.hexes(full)), limited=frozenset(bits.hexes(limited & ~full)))
+    result = Net(terrain.hex_bits(c), full, limited)
     c.cache[key] = result
     return result
 
@@ -218,7 +261,6 @@ def net(c: Ctx, group: str) -> Net:
 def _port_links(c: Ctx, side: str, full: int) -> int:
     """13.1.2: four hexes to a friendly port, if another friendly port on that sea traces supply (bits)."""
     bits = terrain.hex_bits(c)
-    blocked_set = blocked_hexes(c, side)
     blocked = _blocked_bits(c, side)
     out = 0
     foes = c.occupied_hexes(c.enemy(side))
@@ -227,7 +269,7 @@ def _port_links(c: Ctx, side: str, full: int) -> int:
         linked = [p for p in ports if bits.has(full, p)]
         if not linked:
             continue
-        targets = [p for p in ports if p not in blocked_set and any(q != p for q in linked)]
+        targets = [p for p in ports if not bits.has(blocked, p) and any(q != p for q in linked)]
         if targets:
             out |= _reach(c, bits.of(targets), blocked)
     return out
@@ -244,7 +286,7 @@ def baku_hex(c: Ctx) -> str | None:
 def baku_usable(c: Ctx) -> bool:
     """Baku can serve as a Soviet source at all: Soviet-held, no Axis unit in it, no unnegated Axis ZOC."""
     baku = baku_hex(c)
-    return bool(baku) and c.controller(baku) == SOVIET and baku not in blocked_hexes(c, SOVIET)
+    return bool(baku) and c.controller(baku) == SOVIET and not terrain.hex_bits(c).has(_blocked_bits(c, SOVIET), baku)
 
 
 def baku_is_full_source(c: Ctx, soviet_full_without_baku: int) -> bool:
@@ -346,7 +388,7 @@ def hex_supplied(c: Ctx, hid: str, side: str, *, limited_counts: bool = False) -
     """
     for g in SIDE_GROUPS[side]:
         n = net(c, g)
-        if hid in n.full or (limited_counts and hid in n.limited):
+        if n.has_full(hid) or (limited_counts and n.status(hid) == "limited"):
             return True
     return False
 

@@ -71,6 +71,7 @@ def _static(c: Ctx) -> dict:
                   "offboard": frozenset(h for h in c.map.hexes if not land(c, h)),
                   "oil": tuple(sorted(h for h, x in c.map.hexes.items() if x.oil)),
                   "vp": tuple(sorted(h for h, x in c.map.hexes.items() if x.vp)),
+                  "fortresses": tuple(sorted(h for h, x in c.map.hexes.items() if x.fortress)),
                   "strongpoints": tuple(sorted(h for h, x in c.map.hexes.items()
                                                if x.oil or x.vp or x.fortress or x.settlement in ("city", "major_city"))),
                   "ports": {sea: tuple(sorted(h for h, x in c.map.hexes.items() if x.port == sea))
@@ -85,6 +86,14 @@ def offboard(c: Ctx) -> frozenset[str]:
     return _static(c)["offboard"]
 
 
+def offboard_bits(c: Ctx) -> int:
+    """`offboard` as bits (see hexbits)."""
+    tables = _static(c)
+    if "offboard_bits" not in tables:
+        tables["offboard_bits"] = tables["bits"].of(tables["offboard"])
+    return tables["offboard_bits"]
+
+
 def oil_hexes(c: Ctx) -> tuple[str, ...]:
     """Every oil hex (17.1), sorted."""
     return _static(c)["oil"]
@@ -93,6 +102,11 @@ def oil_hexes(c: Ctx) -> tuple[str, ...]:
 def vp_hexes(c: Ctx) -> tuple[str, ...]:
     """Every VP hex, sorted."""
     return _static(c)["vp"]
+
+
+def fortress_hexes(c: Ctx) -> tuple[str, ...]:
+    """Every hex printed with a fortress (standing or not), sorted."""
+    return _static(c)["fortresses"]
 
 
 def strongpoints(c: Ctx) -> tuple[str, ...]:

@@ -7,6 +7,8 @@ strengths cannot leak. Discards and removed cards are public (7.6.2).
 """
 from __future__ import annotations
 
+import marshal
+
 from . import flow, grants, situation
 from .cards import hands
 from .constants import ELIMINATED, OTHER_FRONTS, REMOVED, SIDES, SOVIET, TRACK, is_hex
@@ -15,13 +17,36 @@ from .draw import hand_limit
 from .hand import card_plays
 
 
+_UNIT_ENTRIES: dict[int, tuple] = {}
+
+
 def unit_entry(c: Ctx, uid: str) -> dict:
+    """A unit as views show it: its printed facts at its current step (kept per data, unit and
+    step, as every view lists every unit), then where it is and its supply."""
+    u = c.s["units"][uid]
+    cached = _UNIT_ENTRIES.get(id(c.d))
+    if cached is None or cached[0] is not c.d:
+        cached = _UNIT_ENTRIES[id(c.d)] = (c.d, {})
+    key = (uid, u["lost"])
+    printed = cached[1].get(key)
+    if printed is None:
+        printed = cached[1][key] = _printed_entry(c, uid)
+    entry = dict(printed)
+    entry["hex"] = u["loc"] if is_hex(u["loc"]) else None
+    entry["lost"] = u["lost"]
+    entry["reduced"] = u["lost"] > 0
+    entry["supply"] = u["supply"]
+    return entry
+
+
+def _printed_entry(c: Ctx, uid: str) -> dict:
+    """`unit_entry` with its state-dependent keys (hex, lost, reduced, supply) left None."""
     ud = c.udef(uid)
     u = c.s["units"][uid]
     step = ud.steps[min(u["lost"], len(ud.steps) - 1)]
     return {
         "id": uid,
-        "hex": u["loc"] if is_hex(u["loc"]) else None,
+        "hex": None,
         "side": ud.side,
         "nationality": ud.nationality,
         "label": ud.label,
@@ -33,9 +58,9 @@ def unit_entry(c: Ctx, uid: str) -> dict:
         "defense": step.defense,
         "ma": step.ma,
         "steps": len(ud.steps),
-        "lost": u["lost"],
-        "reduced": u["lost"] > 0,
-        "supply": u["supply"],
+        "lost": None,
+        "reduced": None,
+        "supply": None,
     }
 
 
@@ -46,6 +71,35 @@ def card_entry(c: Ctx, cid: str) -> dict:
 
 
 def build_view(c: Ctx, viewer: str | None) -> dict:
+    """`viewer`'s view: the position's public part (built once per position and kept in the memo,
+    as bytes, so every view gets objects of its own) plus what depends on the viewer."""
+    key = ("public_view",)
+    public = c.cache.get(key)
+    if public is None:
+        public = c.cache[key] = marshal.dumps(_public_view(c))
+    view = marshal.loads(public)
+    view["viewer"] = viewer
+    frame = flow.top(c)
+    if frame is not None and flow.STEPS[frame["kind"]].view_by_viewer:
+        view["decision"] = _decision(c, view["to_act"], viewer)
+    view["hand"] = hand_entries(c, viewer) if viewer else None
+    view["intel"] = hands.intel(c, viewer)  # the enemy hand this viewer saw by Lucy / Fremde Heere Ost this turn
+    return view
+
+
+def _decision(c: Ctx, to_act: list[str], viewer: str | None) -> dict | None:
+    frame = flow.top(c)
+    if frame is None:
+        return None
+    step = flow.STEPS[frame["kind"]]
+    return {"kind": frame["kind"], "sides": to_act,
+            "prompt": {side: step.prompt(c, frame, side) for side in to_act},
+            **step.view(c, frame, viewer)}
+
+
+def _public_view(c: Ctx) -> dict:
+    """Everything in a view that is the same for every viewer: `viewer`, `hand` and `intel` hold None in
+    their places, and `decision` is built for no viewer (rebuilt per viewer if its step asks, `view_by_viewer`)."""
     s = c.s
     td = c.turn_def()
     units = [unit_entry(c, uid) for uid in c.units_on_map()]
@@ -75,17 +129,9 @@ def build_view(c: Ctx, viewer: str | None) -> dict:
             "set_aside": list(p["set_aside"]),
             "hand_limit": hand_limit(c, side),
         }
-    hand = hand_entries(c, viewer) if viewer else None
-    frame = flow.top(c)
-    decision = None
-    if frame is not None:
-        step = flow.STEPS[frame["kind"]]
-        decision = {"kind": frame["kind"], "sides": to_act,
-                    "prompt": {side: step.prompt(c, frame, side) for side in to_act},
-                    **step.view(c, frame, viewer)}
     return {
         "game": "stalins_war",
-        "viewer": viewer,
+        "viewer": None,
         "scenario": s["scenario"],
         "options": s["options"],
         "turn": s["turn"],
@@ -97,7 +143,7 @@ def build_view(c: Ctx, viewer: str | None) -> dict:
         "phase": s["phase"],
         "active": s["active"],
         "to_act": to_act,
-        "decision": decision,
+        "decision": _decision(c, to_act, None),  # unless the step's view depends on the viewer
         "rasputitsa": s["phase"] == "action" and s["round"] in td.rasputitsa_rounds,
         "vp": s["vp"],
         "hand_size": dict(s["hand_size"]),
@@ -124,8 +170,8 @@ def build_view(c: Ctx, viewer: str | None) -> dict:
         "restrictions_lifted": dict(s["stats"]["restrictions_lifted"]),
         "starred_events": dict(s["stats"]["starred_events"]),
         "cards": cards,
-        "hand": hand,
-        "intel": hands.intel(c, viewer),  # the enemy hand this viewer saw by Lucy / Fremde Heere Ost this turn
+        "hand": None,
+        "intel": None,
         "situation": situation.build(c),
         "result": s.get("result"),
     }

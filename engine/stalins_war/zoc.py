@@ -39,19 +39,27 @@ def zoc_hexes(c: Ctx, side: str) -> frozenset[str]:
     key = ("zoc", side)
     if key in c.cache:
         return c.cache[key]
-    out: set[str] = set()
-    fortified_zone = fortified_zone_hexes(c) if side == AXIS else set()
-    edges = terrain.land_edges(c)
-    for uid in c.units_on_map(side):
-        if not exerts_zoc(c, uid):
-            continue
-        for n, _ in edges[c.loc(uid)]:
-            if n in out or n in fortified_zone or zoc_barred(c, n):
-                continue
-            out.add(n)
-    result = frozenset(out)
-    c.cache[key] = result
+    result = c.cache[key] = frozenset(terrain.hex_bits(c).hexes(zoc_bits(c, side)))
     return result
+
+
+def zoc_bits(c: Ctx, side: str) -> int:
+    """`zoc_hexes` as bits (see hexbits): one step from every hex with a unit exerting a ZOC, less the
+    hexes it cannot extend into. The land steps are exactly the ZOC's (no lake or sea hexside)."""
+    key = ("zoc_bits", side)
+    out = c.cache.get(key)
+    if out is None:
+        bits = terrain.hex_bits(c)
+        origins = bits.of({c.loc(uid) for uid in c.units_on_map(side) if exerts_zoc(c, uid)})
+        m = c.s["markers"]
+        barred = [h for h in terrain.fortress_hexes(c) if h not in m["fortress_destroyed"]]  # standing (8.2)
+        barred += m["festung"]
+        if m.get("volga_fortress"):
+            barred.append(m["volga_fortress"])
+        if side == AXIS:
+            barred += fortified_zone_hexes(c)
+        out = c.cache[key] = bits.step(origins, bits.land_steps) & ~bits.of(barred)
+    return out
 
 
 def zoc_hexes_unbarred(c: Ctx, side: str) -> frozenset[str]:

@@ -174,3 +174,47 @@ def test_a_refresh_that_fails_on_the_database_is_tried_again(client, ctx, monkey
         assert response.status_code == 200, response.text
         assert recv_until(wb, "view", seq=v["seq"] + 1)["seat"] == "soviet"
         assert failed, "the first read-back failed"
+
+
+def test_websocket_actions_run_in_at_most_action_threads_threads_at_once(settings, engine_module, monkeypatch):
+    """SW_ACTION_THREADS bounds the actions applied at once (the engine holds the GIL; more threads only
+    contend for it): the others wait their turn and are applied, none refused."""
+    import threading
+    import time
+
+    from fastapi.testclient import TestClient
+
+    from app.main import create_app
+    from app.realtime import socket
+
+    inside, most, lock = [0], [0], threading.Lock()
+    real = socket._act
+
+    def counting(*args, **kwargs):
+        with lock:
+            inside[0] += 1
+            most[0] = max(most[0], inside[0])
+        try:
+            time.sleep(0.05)  # long enough for the other games' actions to arrive meanwhile
+            return real(*args, **kwargs)
+        finally:
+            with lock:
+                inside[0] -= 1
+
+    monkeypatch.setattr(socket, "_act", counting)
+    with TestClient(create_app(settings.model_copy(update={"action_threads": 2}), engine_module=engine_module)) as client:
+        ctx = client.app.state.ctx
+        pairs = [(make_user(ctx, f"axis{i}"), make_user(ctx, f"sov{i}")) for i in range(4)]
+        games = [start_game(client, a, b)["id"] for a, b in pairs]
+        sockets, seqs = [], []
+        for game_id, (a, b) in zip(games, pairs):
+            player, v = acting(client, game_id, a, b)
+            ws = client.websocket_connect(ws_url(game_id), headers=player.headers).__enter__()
+            recv_until(ws, "chat_history")
+            sockets.append((ws, v))
+        for ws, v in sockets:
+            ws.send_json({"type": "action", "seq": v["seq"], "action": v["actions"][0]})
+        for ws, v in sockets:
+            assert recv_until(ws, "ok")["seq"] == v["seq"] + 1
+            ws.__exit__(None, None, None)
+    assert most[0] == 2, most[0]

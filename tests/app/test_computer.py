@@ -2,6 +2,7 @@
 bot accounts, the lobby form (docs/server.md, Playing against the computer)."""
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -215,7 +216,7 @@ def test_a_finished_or_resigned_game_gets_no_more_bot_moves(client, ctx):
     assert client.post(f"/api/games/{game['id']}/resign", headers=alice.headers).status_code == 200
     assert client.get(f"/api/games/{game['id']}").json()["result"]["winner"] == "soviet"
     with ctx.db.session() as db:
-        assert computer.due_turns(db, computer.bot_accounts(db)) == []
+        assert computer.due_turns(db, computer.bot_accounts(db)) == ([], set())
 
 
 def test_an_admin_may_hand_an_abandoned_seat_to_the_computer_which_then_plays_it(client, ctx):
@@ -238,3 +239,29 @@ def test_an_admin_cannot_make_a_password_reset_link_for_a_bot(client, ctx):
     robot = bot_id(ctx)
     response = client.post(f"/api/admin/users/{robot}/reset-link", headers=root.headers)
     assert response.status_code == 409 and error_code(response) == "bot_account"
+
+
+def test_moves_in_games_without_a_bot_do_not_wake_the_bot_worker(client, ctx):
+    """Every action's NOTIFY reaches every process; the worker looks for bot turns (a query) only when the
+    game has a bot in a seat, or when the change is not a move (a game may have just got a bot)."""
+    from app.bot_worker import BotWorker
+    from app.notify import _game, parse_game
+
+    alice, bob = make_user(ctx, "alice"), make_user(ctx, "bob")
+    human = start_game(client, alice, bob)["id"]
+    robot_game = create_vs_computer(client, alice, side="axis")["id"]
+    worker = BotWorker(ctx)  # not started: its wake event is observed, not consumed
+    worker.bots = {bot_id(ctx): "fast"}
+    worker.game_changed(human, move=True)
+    assert worker.wake.is_set(), "before its first look the worker cannot tell which games have bots"
+    worker.wake.clear()
+    worker._due()
+    assert robot_game in worker.bot_games and human not in worker.bot_games
+    worker.game_changed(*parse_game(json.dumps(_game(human, 5, True))))
+    assert not worker.wake.is_set(), "a move in a game of two humans"
+    worker.game_changed(*parse_game(json.dumps(_game(human, 5, False))))
+    assert worker.wake.is_set(), "a change that is not a move (a seat may have been given to a bot)"
+    worker.wake.clear()
+    worker.game_changed(*parse_game(json.dumps(_game(robot_game, 3, True))))
+    assert worker.wake.is_set(), "a move in a game with a bot"
+    assert parse_game('{"kind": "chat", "game": 1, "id": 2}') is None and parse_game("not json") is None

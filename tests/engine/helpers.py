@@ -5,6 +5,8 @@ views and legal actions; `hexinfo` reads the board only to state a test's premis
 """
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 import engine
@@ -103,7 +105,7 @@ def act(g, side: str, **action):
 
 def refused(g, side: str, rule: str, **action) -> str:
     """Apply an action that must be refused; check the message names `rule`; return the message."""
-    before = g.to_json()
+    before = copy.deepcopy(g.to_json())  # to_json is the game's own state: keep a copy to compare
     with pytest.raises(engine.IllegalAction) as info:
         g.apply(side, action)
     assert rule in str(info.value), f"expected rule {rule} in: {info.value}"

@@ -1,4 +1,6 @@
 """11.1 and its companions: who may attack what, and how a combat is declared."""
+import copy
+
 import pytest
 
 import engine
@@ -33,7 +35,7 @@ def test_11_1_1_only_units_in_marked_hexes_attack():
 
 def test_11_1_1_combat_is_voluntary_cancel_changes_nothing():
     g = battle(WEST, ["1821"])
-    before = g.to_json()
+    before = copy.deepcopy(g.to_json())
     g.apply("axis", {"type": "attack", "target": "1921"})
     g.apply("axis", {"type": "commit", "unit": "GE-9A"})
     g.apply("axis", {"type": "cancel"})

@@ -1,4 +1,5 @@
 """The engine's public API: construction, JSON round trip, determinism, redaction, errors."""
+import copy
 import json
 
 import pytest
@@ -71,7 +72,7 @@ def test_different_seeds_deal_different_hands():
 
 def test_illegal_action_changes_nothing_and_names_the_problem():
     g = engine.new_game("stalins_war", scenario="campaign", seed=2)
-    before = g.to_json()
+    before = copy.deepcopy(g.to_json())
     with pytest.raises(engine.IllegalAction) as exc:
         g.apply("axis", {"type": "decline_pick"})
     assert exc.value.code == "not_your_turn"

@@ -1,5 +1,6 @@
 """The compact action protocol: moves listed once per destination (`to`, `mp`, `ops`), `apply`
 taking a destination and finding the cheapest path itself, and the packed wire form."""
+import copy
 import json
 
 import pytest
@@ -78,7 +79,7 @@ def test_the_view_shows_what_the_round_s_units_have_done():
 
 def test_a_move_needs_a_destination_or_a_path():
     g = soviet_moving()
-    before = g.to_json()
+    before = copy.deepcopy(g.to_json())
     for bad, code in (({"type": "move", "unit": "SU-22M"}, "malformed"),
                       ({"type": "move", "unit": "SU-22M", "to": 3327}, "malformed"),
                       ({"type": "move", "unit": "SU-22M", "to": "9999"}, "unknown_id"),
@@ -110,6 +111,43 @@ def test_packed_actions_stand_for_exactly_the_legal_actions():
     # rail moves share groups: the network, less the hex each unit stands in
     rail_groups = [gr for gr in packed["action_groups"] if gr["type"] == "rail"]
     assert len(rail_groups) < len({a["unit"] for a in actions if a["type"] == "rail"})
+
+
+def test_packed_legal_actions_are_the_legal_actions_packed_exactly():
+    """`packed_legal_actions` (the movement stage's wire form made without listing each move)
+    equals `pack_actions(legal_actions)`, order and JSON included, in movement stages and along
+    random campaigns at every kind of decision."""
+    import random
+
+    from engine.core import randomplay
+    from tests import fuzzing
+
+    def same(g):
+        for side in ("axis", "soviet"):
+            assert json.dumps(g.packed_legal_actions(side)) == json.dumps(engine.pack_actions(g.legal_actions(side)))
+
+    kinds = set()
+    for g in (soviet_moving(), game(setup=True, turn=3, active="soviet", ops=4),  # rail and sea
+              game(setup=True, turn=5, active="axis", ops=4, flags={"festung": 5, "hedgehogs": 5}),
+              game(setup=True, turn=4, active="soviet", ops=4, options={"extra_trench_ops": True},
+                   flags={"peoples_militia": 4, "partisan_formation": 4})):
+        same(g)
+        kinds |= {a["type"] for a in g.legal_actions(g.active_sides()[0])}
+    assert {"move", "rail", "sea", "entrench", "build_festung", "place_partisans"} <= kinds
+    moving = 0
+    for seed in (41, 42):
+        rng = random.Random(seed)
+        g = engine.new_game("stalins_war", scenario="campaign", seed=seed)
+        for _ in range(300):
+            if g.result() is not None:
+                break
+            same(g)
+            stack = g.to_json()["stack"]
+            moving += bool(stack) and stack[-1].get("stage") == "move"
+            side = g.active_sides()[0]
+            a = randomplay.choose(rng, g.legal_actions(side), fuzzing.WEIGHTS, fuzzing.classify)
+            g.apply(side, {k: v for k, v in a.items() if k != "label"})
+    assert moving > 20
 
 
 def test_the_turn_1_soviet_movement_message_is_small():

@@ -5,6 +5,8 @@ where the view shows a fire preview. `engine.load` works on its own copy.
 """
 from __future__ import annotations
 
+import copy
+import json
 import random
 
 import engine
@@ -50,7 +52,7 @@ def test_reads_never_change_the_state_on_random_positions():
     checked = combats = 0
     for seed in (11, 12):
         for game in _positions(seed, 700):
-            before = game.to_json()
+            before = copy.deepcopy(game.to_json())
             _every_read(game)
             assert game.to_json() == before, f"a read changed the state (seed {seed}, turn {before['turn']})"
             checked += 1
@@ -93,3 +95,64 @@ def test_load_works_on_a_copy_of_the_callers_dict():
     game.apply(side, {k: v for k, v in game.legal_actions(side)[0].items() if k != "label"})
     assert data == kept
     assert engine.load(game.to_json()).to_json() == game.to_json()
+
+
+def _random_steps(seed: int, steps: int):
+    """Yield (game, side, action) along a random campaign; the caller applies the action."""
+    rng = random.Random(seed)
+    game = engine.new_game("stalins_war", scenario="campaign", seed=seed)
+    for _ in range(steps):
+        if game.result() is not None:
+            return
+        sides = game.active_sides()
+        side = sides[0] if len(sides) == 1 else rng.choice(sides)
+        action = randomplay.choose(rng, game.legal_actions(side), fuzzing.WEIGHTS, fuzzing.classify)
+        action = {k: v for k, v in action.items() if k != "label"}
+        yield game, side, action
+
+
+def test_a_state_handed_out_by_to_json_never_changes():
+    """`to_json` returns the game's own state: whatever the game does next, that dict stays as it was."""
+    kept = []
+    for step, (game, side, action) in enumerate(_random_steps(21, 300)):
+        if step % 7 == 0:
+            state = game.to_json()
+            kept.append((state, json.dumps(state)))
+        for viewer in (*SIDES, None):
+            game.view(viewer)
+        try:
+            game.apply(side, {"type": "no_such_action"})
+        except engine.IllegalAction:
+            pass
+        if step % 50 == 0:  # the test hooks too
+            game.force_dice(3)
+            draw = game.to_json()["cards"][side]["draw"]
+            if draw:
+                game.force_draws(side, draw[0])
+        game.apply(side, action)
+    assert len(kept) > 10
+    for state, text in kept:
+        assert json.dumps(state) == text
+
+
+def test_a_game_that_has_answered_questions_acts_as_a_fresh_load_of_its_state():
+    """The memo a position's answers leave (reused by `apply`'s check and, when the action changed
+    no supply input, by the next position) changes no answer: each step, the game the questions
+    were asked of and a fresh `load` of its state give equal views and legal actions, and the
+    same action leaves them in equal states."""
+    compared = 0
+    for seed in (31, 32):
+        for game, side, action in _random_steps(seed, 250):
+            fresh = engine.load(copy.deepcopy(game.to_json()))
+            for viewer in (*SIDES, None):
+                assert game.view(viewer) == fresh.view(viewer)
+            for s in SIDES:
+                assert game.legal_actions(s) == fresh.legal_actions(s)
+            before = copy.deepcopy(game.to_json())
+            fresh.apply(side, action)
+            game.apply(side, action)
+            assert game.to_json() == fresh.to_json()
+            assert game.view(None) == fresh.view(None)
+            assert before != game.to_json()  # the step really moved on
+            compared += 1
+    assert compared > 300

@@ -39,7 +39,7 @@ def _options(c: Ctx, f: dict) -> list[dict]:
     out = []
     for uid in _relocatable(c, f):
         label = c.unit_label(uid)
-        for hid, (mp, _) in sorted(movement.reachable(c, uid).items()):
+        for hid, mp in sorted(movement.reachable_mp(c, uid).items()):
             out.append({"type": "relocate", "unit": uid, "to": hid, "label": f"Relocate {label} to {c.hex_label(hid)}"})
     return out
 
