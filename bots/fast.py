@@ -7,7 +7,8 @@ sequence of play this is) and scored with a `Situation` built from the side's vi
   now (OPS after the consecutive count of 7.3.2, RP when steps are missing, 7.4);
 - movement (10.1): each unit once a round, to the hex that most raises its worth — toward the
   objectives the side wants (VP hexes, oil, cities: 5.1.1–5.1.3), holding threatened ones,
-  next to friends, in good terrain; trenches when the weather turns (10.3, 15.1);
+  next to friends, in good terrain; trenches when the weather turns (10.3, 15.1); the Axis
+  also scores the Soviet supply lines a move cuts (pockets, 13.3.8–13.3.9);
 - combat (11.0): markers and attacks where the fire tables favour the attacker (the preview
   of the declared fire decides whether to resolve or cancel), combat cards in big fights,
   losses on the units that keep most strength, retreats toward friends, advance and Blitz;

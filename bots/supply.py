@@ -28,7 +28,11 @@ def group_of(u: dict | None, side: str) -> str:
 
 
 def exerts_zoc(u: dict) -> bool:
-    return u["supply"] == "full" and (u["lcu"] or u["kind"] in ZOC_KINDS)
+    """8.1: LCUs, Soviet mech corps, tank and guards armies, German Panzer corps (not the
+    Hungarian Mobile Corps, an Axis "mech" unit), in full supply."""
+    if u["supply"] != "full":
+        return False
+    return u["lcu"] or (u["kind"] in ZOC_KINDS and (u["side"] == "soviet" or u["kind"] == "panzer"))
 
 
 def blocked(b: Board, side: str, units: list[dict], control: dict, trench: dict, own_hexes,
