@@ -31,21 +31,27 @@ def _every_read(game: engine.Game) -> None:
             pass
 
 
-def _positions(seed: int, steps: int):
-    """Yield the game at sampled points of a random campaign: every combat decision, and every 9th step."""
+def _random_steps(seed: int, steps: int):
+    """Yield (game, side, action) along a random campaign; the caller applies the action."""
     rng = random.Random(seed)
     game = engine.new_game("stalins_war", scenario="campaign", seed=seed)
-    for step in range(steps):
+    for _ in range(steps):
         if game.result() is not None:
             return
-        stack = game.to_json()["stack"]
-        in_combat = bool(stack) and stack[-1]["kind"] == "combat"
-        if in_combat or step % 9 == 0:
-            yield game
         sides = game.active_sides()
         side = sides[0] if len(sides) == 1 else rng.choice(sides)
         action = randomplay.choose(rng, game.legal_actions(side), fuzzing.WEIGHTS, fuzzing.classify)
-        game.apply(side, {k: v for k, v in action.items() if k != "label"})
+        action = {k: v for k, v in action.items() if k != "label"}
+        yield game, side, action
+
+
+def _positions(seed: int, steps: int):
+    """Yield the game at sampled points of a random campaign: every combat decision, and every 9th step."""
+    for step, (game, side, action) in enumerate(_random_steps(seed, steps)):
+        stack = game.to_json()["stack"]
+        if (bool(stack) and stack[-1]["kind"] == "combat") or step % 9 == 0:
+            yield game
+        game.apply(side, action)
 
 
 def test_reads_never_change_the_state_on_random_positions():
@@ -95,20 +101,6 @@ def test_load_works_on_a_copy_of_the_callers_dict():
     game.apply(side, {k: v for k, v in game.legal_actions(side)[0].items() if k != "label"})
     assert data == kept
     assert engine.load(game.to_json()).to_json() == game.to_json()
-
-
-def _random_steps(seed: int, steps: int):
-    """Yield (game, side, action) along a random campaign; the caller applies the action."""
-    rng = random.Random(seed)
-    game = engine.new_game("stalins_war", scenario="campaign", seed=seed)
-    for _ in range(steps):
-        if game.result() is not None:
-            return
-        sides = game.active_sides()
-        side = sides[0] if len(sides) == 1 else rng.choice(sides)
-        action = randomplay.choose(rng, game.legal_actions(side), fuzzing.WEIGHTS, fuzzing.classify)
-        action = {k: v for k, v in action.items() if k != "label"}
-        yield game, side, action
 
 
 def test_a_state_handed_out_by_to_json_never_changes():
