@@ -204,12 +204,8 @@ def create_app(settings: Settings | None = None, *, engine_module: ModuleType | 
             await ctx.lobby.on_event(payload)
             if '"kind": "notice"' in payload:
                 ctx.deliveries.kick()
-            elif '"kind": "game"' in payload:
-                game_event = notify.parse_game(payload)
-                if game_event is None:
-                    ctx.bots.kick()
-                else:
-                    ctx.bots.game_changed(*game_event)  # perhaps a bot's turn now
+            elif (game_event := notify.parse_game(payload)) is not None:
+                ctx.bots.game_changed(*game_event)  # perhaps a bot's turn now
 
         async def on_connect() -> None:
             await ctx.hub.resync()
