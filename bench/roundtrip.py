@@ -311,12 +311,11 @@ def main() -> int:
                 spy = ns.py_spy if n == levels[-1] else None
                 lat, wall, used = asyncio.run(run_level(servers, players[offset:offset + 2 * n], n, per_game,
                                                         lambda: ServerCpu([p.pid for p in procs], spy)))
-                cpu = used
                 offset += 2 * n
                 from roundtrip_floor import measure
 
                 floor, floor_wall = asyncio.run(measure(libpq_url(url), free_port(), n, per_game))
-                results.append((n, lat, wall, floor, floor_wall, cpu))
+                results.append((n, lat, wall, floor, floor_wall, used))
                 print(f"  {n} games: {len(lat)} actions", file=sys.stderr, flush=True)
 
     header = ["concurrent games", "actions", "p50 ms", "p95 ms", "p99 ms", "actions/s",
