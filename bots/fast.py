@@ -40,9 +40,6 @@ POCKET_WEIGHT = 3.0
 # What the Axis counts standing where the next Soviet move could cut its supply, from turn 5.
 POCKET_RISK = 2.5
 
-# What an Axis attack that brings cut-off units back into supply counts them for (worth_one each).
-BREAKOUT_WEIGHT = 0.5
-
 # Events whose absence costs every turn: played as events at once, never for OPS or RP.
 MUST_PLAY_EVENT = {"A16"}
 # Events that keep cut-off Axis units alive through the attrition phase (rescue_worth).
@@ -222,8 +219,6 @@ def card_scores(sit: Situation, legal) -> list:
     # 5.1.3: an Axis holding no Soviet VP hex loses at the end of turns 2-12: only OPS help then.
     urgent = sit.side == "axis" and 2 <= sit.turn <= 12 and \
         not any(sit.holder(h) == "axis" for h in sit.b.soviet_vp)
-    # What the Axis units cut off now are worth (they die at its attrition phase, 13.3.8).
-    stranded = min(12.0, sum(worth_one(u) for u in sit.stranded())) if sit.side == "axis" else 0.0
     scored = []
     for a in legal:
         if a["type"] == "zero_ops":
@@ -231,12 +226,6 @@ def card_scores(sit: Situation, legal) -> list:
                 # Every unit moves in such a round (7.2.5): the Axis's drive of 1941 wants them all.
                 drive = 1.0 if sit.side == "axis" and 2 <= sit.turn <= 4 and not sit.winter else 0.0
                 scored.append((0.5 + drive + sit.v["banked"].get(sit.side, 0), a))
-            elif sit.side == "axis":
-                # 7.3.2: an OPS play loses one OPS for every consecutive OPS round before it; a round
-                # that moves nothing resets the count (7.2.6), so the next card gives its full OPS.
-                # (A "move and fight" round without banked OPS has no combat and keeps the count:
-                # in Barbarossa it left the Axis at -2 OPS for whole turns.) Not while units are cut off.
-                scored.append((0.3 + 1.2 * sit.v["consec"].get(sit.side, 0) - 0.4 * stranded, a))
             else:
                 scored.append((0.3 + (0.6 if sit.v["consec"].get(sit.side, 0) >= 2 else 0), a))
             continue
@@ -281,8 +270,6 @@ def card_scores(sit: Situation, legal) -> list:
             # round and turn 2's first rounds are worth more as OPS from other cards.
             late = sit.turn >= 3 or (sit.turn == 2 and sit.v["round"] >= 4)
             val = -50.0 if a["as"] != "event" else 50.0 if late else -5.0 if sit.turn == 1 else 2.0 + sit.v["round"]
-        if stranded and not (a["as"] == "ops" or grants_ops(card) and a["as"] == "event" or card["id"] in RESCUES):
-            val -= 0.4 * stranded  # 13.3.8: cut-off units need a round that moves and fights
         if urgent:
             ops = play.get("ops", card["ops"]) if a["as"] == "ops" else grants_ops(card) if a["as"] == "event" else 0
             val += min(ops, 3) - 1.0
@@ -427,10 +414,6 @@ def attack_plans(sit: Situation, marked: set, fought, only_marked: bool = False)
         score = hits - 0.8 * back + (1.5 if hits >= steps else 0.0) + objective_weight(sit) * objectives.get(t, 0.0)
         if sit.side == "soviet":
             score -= 0.5 * (1.0 - sit.offensive_weight())
-        else:
-            # 13.3.8: cut-off units die at the attrition phase; an attack that drives off the units
-            # whose ZOC cuts their line (13.1.3) brings them back into supply.
-            score += BREAKOUT_WEIGHT * sum(worth_one(u) for u in sit.breakout_gain(t))
         need = sorted((h for h in sources if h not in marked),
                       key=lambda h: -sum(u["attack"] for u in sit.own_at(h)))
         plans.append((score, t, need))

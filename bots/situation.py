@@ -51,7 +51,6 @@ class Situation:
         self._foe_reach: dict[str, float] = {}
         self._cuts: dict = {}
         self._entry = None
-        self._stranded_near = None
 
     # ---- what each side wants -----------------------------------------------------------
     def holder(self, hid: str) -> str | None:
@@ -227,30 +226,6 @@ class Situation:
                    and u["kind"] != "partisan" and u["hex"] in self.unit_supplied(u)
                    and u["hex"] not in self.unit_supplied(u, without=hid))
 
-    def stranded(self) -> list[dict]:
-        """Own units on the map out of supply now: at this side's attrition phase they die (13.3.8)."""
-        return [u for u in self.v["units"] if u["side"] == self.side and u["hex"] and u["kind"] != "partisan"
-                and u["supply"] == "none"]
-
-    def breakout_gain(self, target: str) -> list[dict]:
-        """The stranded own units (within three hexes of `target`) whose hexes would trace supply
-        again with the enemy units in `target` gone (driven out by an attack, their ZOC no longer
-        cuts the line, 13.1.3)."""
-        stranded = self.stranded()
-        if not stranded:
-            return []
-        if self._stranded_near is None:
-            self._stranded_near = self.b.distances({u["hex"] for u in stranded})
-        if self._stranded_near.get(target, 99) > 3:
-            return []
-        key = ("breakout", target)
-        net = self._supplied.get(key)
-        if net is None:
-            units = [u for u in self.v["units"] if u["hex"] != target or u["side"] == self.side]
-            net = self._supplied[key] = supply.supplied(self.b, self.side, supply.group_of(None, self.side), units,
-                                                        self.control, self.trench, self.own_hexes | {target})
-        return [u for u in stranded if u["hex"] in net]
-
     # ---- pockets (13.3.8-13.3.9) ----------------------------------------------------------
     def foe_supplied(self, without: str | None = None, block=()) -> frozenset[str]:
         """Where the enemy's units trace supply (its main group), as this side reckons it, with
@@ -337,11 +312,6 @@ class Situation:
             w = 1.0 if ratio > 0.8 else 0.5
             if 8 <= self.turn <= 10 and self.v["vp"] >= 10:
                 w = min(w, 0.3)  # 5.1.3: what it holds at the end of turn 10 decides the war
-            elif self.turn >= 11:
-                # 5.1.4: past turn 10 the Axis wins at the end of turn 18 unless the Soviets win
-                # first (VP level 0, or Berlin, Budapest, Bucharest and Konigsberg, 5.1.3):
-                # it holds, trading ground for its army, rather than attacking.
-                w = min(w, 0.3)
             if self.winter or self.mud:
                 w *= 0.3
         else:
