@@ -202,6 +202,39 @@ def rail_start_refusal(c: Ctx, uid: str) -> str | None:
 
 def rail_destinations(c: Ctx, uid: str) -> dict[str, list[str]] | set[str]:
     """Hexes this unit can reach by rail now (a dict hex -> route when routes were needed, else a set)."""
+    found = _rail_reach(c, uid)
+    if not isinstance(found, tuple):
+        return found
+    here, network, _ = found
+    out = set(network)
+    out.discard(here)
+    out -= _no_end(c, uid, out)
+    if c.udef(uid).kind == "stalin":
+        out = {h for h in out if _stalin_may_go(c, uid, h)}
+    return out
+
+
+def rail_destination_list(c: Ctx, uid: str) -> list[str]:
+    """`sorted(rail_destinations(c, uid))`, from the network's hexes sorted once per position (a unit
+    on the whole network has over a thousand destinations, and most units on it share them)."""
+    found = _rail_reach(c, uid)
+    if not isinstance(found, tuple):
+        return sorted(found)
+    here, network, ordered = found
+    among = (set(c.occupied_hexes(c.side_of(uid))) | set(c.s["markers"]["partisans"])) & network
+    among.discard(here)
+    may_end = stacking.end_move_test(c, uid)
+    barred = {h for h in among if not may_end(h)}
+    barred.add(here)
+    if c.udef(uid).kind == "stalin":
+        return [h for h in ordered if h not in barred and _stalin_may_go(c, uid, h)]
+    return [h for h in ordered if h not in barred]
+
+
+def _rail_reach(c: Ctx, uid: str):
+    """What `rail_destinations` starts from: {} or an empty set when the unit cannot rail anywhere, the
+    routes when an Axis rail move must count partisans or festungs, else (its hex, the hexes of the
+    rail pieces it can join, those sorted) before the stacking test."""
     if cannot_move_strategically(c, uid) or rail_start_refusal(c, uid):
         return {}
     side = c.side_of(uid)
@@ -212,17 +245,16 @@ def rail_destinations(c: Ctx, uid: str) -> dict[str, list[str]] | set[str]:
     if partisans or festungs:
         return _rail_routes(c, uid, here, usable, partisans, festungs)
     piece_of, members = _components(c, uid)
-    mine = {piece_of[h] for h in (here, *c.map.rail_links(here)) if h in piece_of}
+    mine = frozenset(piece_of[h] for h in (here, *c.map.rail_links(here)) if h in piece_of)
     if not mine:
         return set()
-    out: set[str] = set()
-    for p in mine:
-        out |= members[p]
-    out.discard(here)
-    out -= _no_end(c, uid, out)
-    if c.udef(uid).kind == "stalin":
-        out = {h for h in out if _stalin_may_go(c, uid, h)}
-    return out
+    ud = c.udef(uid)
+    key = ("rail_network", ud.side, ud.nationality, mine)
+    network = c.cache.get(key)
+    if network is None:
+        hexes = frozenset().union(*(members[p] for p in mine))
+        network = c.cache[key] = (hexes, tuple(sorted(hexes)))
+    return here, network[0], network[1]
 
 
 def _may_end(c: Ctx, uid: str, h: str) -> bool:
@@ -413,7 +445,7 @@ def destination_lists(c: Ctx, side: str):
     for uid in c.units_on_map(side):
         if c.udef(uid).lcu or ops_pool.available(c, side, [uid]) < price:
             continue
-        yield uid, price, sorted(rail_destinations(c, uid)), sorted(sea_destinations(c, uid))
+        yield uid, price, rail_destination_list(c, uid), sorted(sea_destinations(c, uid))
 
 
 def actions(c: Ctx, side: str) -> list[dict]:
