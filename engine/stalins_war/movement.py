@@ -215,18 +215,20 @@ def _search(c: Ctx, uid: str, *, ignore_zoc: bool = False, paths: bool = True) -
 def _dijkstra(c: Ctx, uid: str, ignore_zoc: bool) -> tuple[dict[str, int], dict[str, str]]:
     """The unit's cheapest MP to every hex it can enter (hex -> MP) and each one's previous hex, with
     no stacking test. A function of the unit's hex, its MP left, whether it has moved this round, and
-    its side's enemy ZOC, stop hexes, closed hexes and festungs: the game keeps each unit's last
-    search (`Ctx.lasting`) and hands it out again while all of these are equal, compared by value."""
+    its side's enemy ZOC, stop hexes, closed hexes and festungs (and the board's steps): the game keeps
+    each unit's last search (`Ctx.lasting`) and hands it out again while all of these are equal,
+    compared by value."""
     side = c.side_of(uid)
     start = c.loc(uid)
     left = mp_left(c, uid)
     fresh = c.s["rs"]["mp"].get(uid, 0) == 0
     inputs = _search_inputs(c, uid, ignore_zoc)
-    kept = c.lasting.get(("search", uid)) if c.lasting is not None and not ignore_zoc else None
-    if kept is not None and kept[0] == start and kept[1] == left and kept[2] == fresh and kept[3] is inputs:
-        return kept[4], kept[5]
-    ezoc, stops, closed, festungs = inputs
     edges = terrain.land_edges(c)
+    kept = c.lasting.get(("search", uid)) if c.lasting is not None and not ignore_zoc else None
+    if kept is not None and kept[0] == start and kept[1] == left and kept[2] == fresh and kept[3] is inputs \
+            and kept[4] is edges:
+        return kept[5], kept[6]
+    ezoc, stops, closed, festungs = inputs
     start_in_zoc = start in ezoc
     best: dict[str, int] = {start: 0}
     prev: dict[str, str] = {}
@@ -254,7 +256,7 @@ def _dijkstra(c: Ctx, uid: str, ignore_zoc: bool) -> tuple[dict[str, int], dict[
                 prev[n] = h
                 heappush(heap, (total, n))
     if c.lasting is not None and not ignore_zoc:
-        c.lasting[("search", uid)] = (start, left, fresh, inputs, best, prev)
+        c.lasting[("search", uid)] = (start, left, fresh, inputs, edges, best, prev)
     return best, prev
 
 

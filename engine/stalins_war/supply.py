@@ -194,8 +194,30 @@ def _trace_net(c: Ctx, src: set[str], side: str) -> int:
     """Hexes in supply from `src` (bits): four hexes to a source or to the rail joined to one."""
     bits = terrain.hex_bits(c)
     blocked = _blocked_bits(c, side)
+    usable = _usable_sources(c, src, side)
+    key = ("trace", side, frozenset(src))
+    kept = _kept_trace(c, key, blocked, usable)
+    if kept is not None:
+        return kept
     anchors = _along_rail(c, bits.of(src), blocked)
-    return _reach(c, anchors, blocked) | bits.of(_usable_sources(c, src, side))
+    out = _reach(c, anchors, blocked) | bits.of(usable)
+    _keep_trace(c, key, blocked, usable, out)
+    return out
+
+
+def _kept_trace(c: Ctx, key: tuple, blocked: int, usable: set[str]):
+    """A trace the game kept from an earlier position (`Ctx.lasting`) whose inputs equal these: the same
+    sources (in `key`), the same hexes blocked to a supply line and the same sources free of enemy
+    units, on the same board: a trace reads nothing else. None if there is none."""
+    kept = c.lasting.get(key) if c.lasting is not None else None
+    if kept is not None and kept[0] == blocked and kept[1] == usable and kept[2] is terrain.hex_bits(c):
+        return kept[3]
+    return None
+
+
+def _keep_trace(c: Ctx, key: tuple, blocked: int, usable: set[str], trace) -> None:
+    if c.lasting is not None:
+        c.lasting[key] = (blocked, usable, terrain.hex_bits(c), trace)
 
 
 def _su_trace(c: Ctx) -> tuple[int, int]:
@@ -206,8 +228,14 @@ def _su_trace(c: Ctx) -> tuple[int, int]:
         bits = terrain.hex_bits(c)
         blocked = _blocked_bits(c, SOVIET)
         src = sources(c, "SU")
-        anchors = _along_rail(c, bits.of(src), blocked)
-        out = c.cache[key] = (anchors, _reach(c, anchors, blocked) | bits.of(_usable_sources(c, src, SOVIET)))
+        usable = _usable_sources(c, src, SOVIET)
+        kept_key = ("su_trace", frozenset(src))
+        out = _kept_trace(c, kept_key, blocked, usable)
+        if out is None:
+            anchors = _along_rail(c, bits.of(src), blocked)
+            out = (anchors, _reach(c, anchors, blocked) | bits.of(usable))
+            _keep_trace(c, kept_key, blocked, usable, out)
+        c.cache[key] = out
     return out
 
 
