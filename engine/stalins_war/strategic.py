@@ -50,7 +50,7 @@ from . import control, ops_pool, stacking, supply, terrain
 from .constants import AXIS, SOVIET
 from .context import Ctx
 from .movement import border_refusal
-from .zoc import zoc_hexes
+from .zoc import zoc_bits, zoc_hexes
 
 KINDS = ("rail", "sea")
 SEA_MOVE_SEAS = {AXIS: ("baltic", "black"), SOVIET: ("black",)}
@@ -103,35 +103,44 @@ def rail_barred(c: Ctx, side: str, hid: str) -> str | None:
     return None
 
 
-def _clean(c: Ctx, side: str, hid: str, ezoc: frozenset[str], foes: set[str]) -> bool:
-    h = c.map.hexes[hid]
-    if not h.rail or hid in foes or hid in ezoc:
-        return False
-    if c.s["control"].get(hid) == c.enemy(side) and (h.settlement in ("city", "major_city") or h.oil or h.vp
-                                                     or h.port or h.fortress):
-        return False
-    return True
-
-
 def clean_rail(c: Ctx, side: str) -> set[str]:
-    """Rail hexes a rail line of `side` may use (10.2.3): joined by clean rail to a friendly source."""
+    """Rail hexes a rail line of `side` may use (10.2.3): joined by clean rail to a friendly source.
+    Traced on bit sets (see hexbits): a clean hex is a rail hex free of enemy units and enemy ZOC and
+    not an enemy-held city, oil, VP, port or fortress hex."""
     key = ("clean_rail", side)
     if key in c.cache:
         return c.cache[key]
-    ezoc = zoc_hexes(c, c.enemy(side))
-    foes = c.occupied_hexes(c.enemy(side))
-    starts = {h for h in supply.full_sources(c, side) if _clean(c, side, h, ezoc, foes)}
-    seen = set(starts)
-    queue = deque(starts)
-    links = terrain.rail_links(c)
-    while queue:
-        h = queue.popleft()
-        for n in links[h]:
-            if n not in seen and _clean(c, side, n, ezoc, foes):
-                seen.add(n)
-                queue.append(n)
-    c.cache[key] = seen
-    return seen
+    bits = terrain.hex_bits(c)
+    foe = c.enemy(side)
+    control = c.s["control"]
+    held = [h for h in _rail_strongpoints(c) if control.get(h) == foe]
+    clean = _rail_hex_bits(c) & ~(bits.of(c.occupied_hexes(foe)) | zoc_bits(c, foe) | bits.of(held))
+    seen = supply.along_rail(c, bits.of(supply.full_sources(c, side)), ~clean)
+    out = c.cache[key] = set(bits.hexes(seen))
+    return out
+
+
+_RAIL_STATIC: dict[tuple, tuple] = {}
+
+
+def _rail_static(c: Ctx, key: tuple, make):
+    """A table fixed for the board (and the rest of `key`), made once."""
+    full = (id(c.map), *key)
+    got = _RAIL_STATIC.get(full)
+    if got is None or got[0] is not c.map:
+        got = _RAIL_STATIC[full] = (c.map, make())
+    return got[1]
+
+
+def _rail_hex_bits(c: Ctx) -> int:
+    return _rail_static(c, ("rail",), lambda: terrain.hex_bits(c).of(h for h, x in c.map.hexes.items() if x.rail))
+
+
+def _rail_strongpoints(c: Ctx) -> tuple[str, ...]:
+    """Rail hexes that are not clean while the enemy holds them: cities, oil, VP, ports, fortresses."""
+    return _rail_static(c, ("strong",), lambda: tuple(
+        h for h, x in sorted(c.map.hexes.items())
+        if x.rail and (x.settlement in ("city", "major_city") or x.oil or x.vp or x.port or x.fortress)))
 
 
 def usable_rail(c: Ctx, uid: str) -> frozenset[str]:
@@ -140,8 +149,11 @@ def usable_rail(c: Ctx, uid: str) -> frozenset[str]:
     key = ("usable_rail", ud.side, ud.nationality)
     out = c.cache.get(key)
     if out is None:
-        out = frozenset(h for h in clean_rail(c, ud.side)
-                        if not rail_barred(c, ud.side, h) and not border_refusal(c, uid, h))
+        # The bans and borders read only the board, the side, the nationality and the turn.
+        allowed = _rail_static(c, ("allowed", ud.side, ud.nationality, c.turn), lambda: frozenset(
+            h for h, x in c.map.hexes.items()
+            if x.rail and not rail_barred(c, ud.side, h) and not border_refusal(c, uid, h)))
+        out = frozenset(clean_rail(c, ud.side) & allowed)
         c.cache[key] = out
     return out
 

@@ -144,7 +144,7 @@ def _blocked_bits(c: Ctx, side: str) -> int:
     return out
 
 
-def _along_rail(c: Ctx, starts: int, blocked: int) -> int:
+def along_rail(c: Ctx, starts: int, blocked: int) -> int:
     """`starts` (unblocked) plus every rail hex joined to them by unblocked rail (bit sets)."""
     steps = terrain.hex_bits(c).rail_steps
     seen = frontier = starts & ~blocked
@@ -199,7 +199,7 @@ def _trace_net(c: Ctx, src: set[str], side: str) -> int:
     kept = _kept_trace(c, key, blocked, usable)
     if kept is not None:
         return kept
-    anchors = _along_rail(c, bits.of(src), blocked)
+    anchors = along_rail(c, bits.of(src), blocked)
     out = _reach(c, anchors, blocked) | bits.of(usable)
     _keep_trace(c, key, blocked, usable, out)
     return out
@@ -232,7 +232,7 @@ def _su_trace(c: Ctx) -> tuple[int, int]:
         kept_key = ("su_trace", frozenset(src))
         out = _kept_trace(c, kept_key, blocked, usable)
         if out is None:
-            anchors = _along_rail(c, bits.of(src), blocked)
+            anchors = along_rail(c, bits.of(src), blocked)
             out = (anchors, _reach(c, anchors, blocked) | bits.of(usable))
             _keep_trace(c, kept_key, blocked, usable, out)
         c.cache[key] = out
@@ -258,7 +258,7 @@ def _su_trace_with_baku(c: Ctx, baku: str) -> int:
     if bits.has(anchors, baku):
         return trace | bits.of(_usable_sources(c, {baku}, SOVIET))
     blocked = _blocked_bits(c, SOVIET)
-    anchors |= _along_rail(c, bits.of((baku,)), blocked)
+    anchors |= along_rail(c, bits.of((baku,)), blocked)
     return _reach(c, anchors, blocked) | bits.of(_usable_sources(c, sources(c, "SU") | {baku}, SOVIET))
 
 
