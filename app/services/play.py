@@ -159,7 +159,6 @@ def _apply_locked(
     engine_game = cache.take(game.id, game.seq)
     if engine_game is None:
         engine_game = rules.load(game.state)  # consistent: the row is locked
-    base = undo.state_before(game, seat, engine_game)
     try:
         entries = engine_game.apply(seat, action)
     except Exception as exc:
@@ -171,18 +170,18 @@ def _apply_locked(
         log.exception("engine failed applying %r to game %s at seq %s", action, game_id, seq)
         raise ApiError(500, "engine_error", "The rules engine failed on this action; nothing was changed.") from None
     with db.no_autoflush:  # the game row is written once, below, not by every statement on the way
-        return _record(db, game, seat, seq, user, action, engine_game, entries, base, cache, log_since)
+        return _record(db, game, seat, seq, user, action, engine_game, entries, cache, log_since)
 
 
 def _record(db: Session, game: Game, seat: str, seq: int, user: User, action: dict, engine_game: Any,
-            entries: Any, base: dict | None, cache: SnapshotCache, log_since: int | None) -> Applied:
+            entries: Any, cache: SnapshotCache, log_since: int | None) -> Applied:
     """Store an applied action: its row, its log, the new state, clocks, notices, the end; then commit."""
 
     new_seq = seq + 1
     before = list(game.active_sides)
     snap = Snapshot(game.id, new_seq, engine_game)
     revealed = undo.revealed_by(engine_game)
-    undo.after_action(game, seat, seq, revealed, base)
+    undo.after_action(game, seat, seq, revealed)
     # The log entries as one plain INSERT (no unit of work for rows written once); the action's own row
     # goes with the game row's UPDATE below.
     rows = _insert_log(db, game.id, new_seq, entries or [])

@@ -7,6 +7,7 @@ import pytest
 
 import bots
 import engine
+from bots import search
 from engine.core import randomplay
 from tests import fuzzing
 
@@ -116,3 +117,43 @@ def test_fast_does_not_attack_a_strong_stack_at_bad_odds():
     game.apply("axis", {"type": "end_movement"})
     actions, _ = _play_round(game, "axis")
     assert not any(a["type"] == "resolve" for a in actions)
+
+
+class _TickClock:
+    """A clock that advances one tick each time it is read: the search's deadline checks are
+    counted, not timed."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        self.now += 1.0
+        return self.now
+
+
+def _card_play():
+    game, _ = _twin_games()
+    return game, game.view("axis"), game.legal_actions("axis")
+
+
+def test_search_runs_its_whole_budget_when_time_allows():
+    game, view, legal = _card_play()
+    action, stats = search.run(game, "axis", view, legal, 9, 3, search.Deadline(1e9, clock=_TickClock(), margin=0))
+    assert action in legal
+    assert stats == {"simulations": 3, "cut": 0}
+
+
+@pytest.mark.parametrize("limit", [8, 150, 400])
+def test_search_stops_simulating_once_its_time_is_spent(limit):
+    """The deadline is checked before every rollout step: a rollout it cuts off is dropped, no
+    other starts, and the last step began while it still fitted."""
+    game, view, legal = _card_play()
+    clock = _TickClock()
+    deadline = search.Deadline(limit, clock=clock, margin=0)
+    action, stats = search.run(game, "axis", view, legal, 9, 24, deadline)
+    assert action in legal
+    assert stats["cut"] == 1 and stats["simulations"] < 24
+    assert clock.now <= deadline.end + 1  # the check that said no is the last reading
+    if stats["simulations"] == 0:
+        # Nothing finished: the fast level's choice stands.
+        assert action == bots.choose(game, "axis", seed=9)

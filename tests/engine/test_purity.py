@@ -150,6 +150,26 @@ def test_a_game_that_has_answered_questions_acts_as_a_fresh_load_of_its_state():
     assert compared > 300
 
 
+def test_views_of_a_position_share_their_public_part_and_nothing_the_engine_does_changes_it():
+    """Views are read-only (engine/README.md, *Views*): one position's views share their public part
+    instead of each copying it. The engine's own later work (more views, the full view, drawing the
+    board, legal actions, refused and applied actions) must leave every view it handed out as it was."""
+    kept = []
+    for step, (game, side, action) in enumerate(_random_steps(41, 300)):
+        views = {viewer: game.view(viewer) for viewer in (*SIDES, None)}
+        assert views["axis"]["units"] is views["soviet"]["units"] is views[None]["units"]
+        assert views["axis"]["viewer"] == "axis" and views[None]["viewer"] is None
+        assert views[None]["hand"] is None and views[side]["hand"] is not None
+        if step % 5 == 0:
+            kept.append((views, side, json.dumps(views[side]), json.dumps(views[None])))
+        _every_read(game)
+        game.full_view()
+        game.apply(side, action)
+    assert len(kept) > 40
+    for views, side, text, spectator in kept:
+        assert json.dumps(views[side]) == text
+        assert json.dumps(views[None]) == spectator
+
 def _movement_steps(seed: int, steps: int):
     """Yield (game, side, action) along a random campaign that, in a movement stage, mostly moves units
     (several moves a round: the game keeps each unit's movement search from one position to the next)."""
