@@ -170,6 +170,7 @@ def test_views_of_a_position_share_their_public_part_and_nothing_the_engine_does
         assert json.dumps(views[side]) == text
         assert json.dumps(views[None]) == spectator
 
+
 def _movement_steps(seed: int, steps: int):
     """Yield (game, side, action) along a random campaign that, in a movement stage, mostly moves units
     (several moves a round: the game keeps each unit's movement search from one position to the next)."""
