@@ -31,8 +31,10 @@ def _every_read(game: engine.Game) -> None:
             pass
 
 
-def _random_steps(seed: int, steps: int):
-    """Yield (game, side, action) along a random campaign; the caller applies the action."""
+def _random_steps(seed: int, steps: int, moves_first: float = 0.0):
+    """Yield (game, side, action) along a random campaign; the caller applies the action. With
+    `moves_first`, that share of the decisions offering unit moves (regular or rail) takes one of
+    them: several moves a round, so the game keeps unit searches from one position to the next."""
     rng = random.Random(seed)
     game = engine.new_game("stalins_war", scenario="campaign", seed=seed)
     for _ in range(steps):
@@ -40,9 +42,13 @@ def _random_steps(seed: int, steps: int):
             return
         sides = game.active_sides()
         side = sides[0] if len(sides) == 1 else rng.choice(sides)
-        action = randomplay.choose(rng, game.legal_actions(side), fuzzing.WEIGHTS, fuzzing.classify)
-        action = {k: v for k, v in action.items() if k != "label"}
-        yield game, side, action
+        legal = game.legal_actions(side)
+        moves = [a for a in legal if a["type"] in ("move", "rail")] if moves_first else []
+        if moves and rng.random() < moves_first:
+            action = rng.choice(moves)
+        else:
+            action = randomplay.choose(rng, legal, fuzzing.WEIGHTS, fuzzing.classify)
+        yield game, side, {k: v for k, v in action.items() if k != "label"}
 
 
 def _positions(seed: int, steps: int):
@@ -171,32 +177,13 @@ def test_views_of_a_position_share_their_public_part_and_nothing_the_engine_does
         assert json.dumps(views[None]) == spectator
 
 
-def _movement_steps(seed: int, steps: int):
-    """Yield (game, side, action) along a random campaign that, in a movement stage, mostly moves units
-    (several moves a round: the game keeps each unit's movement search from one position to the next)."""
-    rng = random.Random(seed)
-    game = engine.new_game("stalins_war", scenario="campaign", seed=seed)
-    for _ in range(steps):
-        if game.result() is not None:
-            return
-        sides = game.active_sides()
-        side = sides[0] if len(sides) == 1 else rng.choice(sides)
-        legal = game.legal_actions(side)
-        moves = [a for a in legal if a["type"] in ("move", "rail")]
-        if moves and rng.random() < 0.8:
-            action = rng.choice(moves)
-        else:
-            action = randomplay.choose(rng, legal, fuzzing.WEIGHTS, fuzzing.classify)
-        yield game, side, {k: v for k, v in action.items() if k != "label"}
-
-
 def test_movement_searches_kept_across_moves_give_a_fresh_loads_actions():
     """A unit's movement search is kept from one position to the next and reused while its inputs are
     equal: along campaigns of many moves each round, both sides' legal actions (flat and packed) and
     the result of each action equal those of a fresh `load` of the state."""
     moved = 0
     for seed in (41, 42):
-        for game, side, action in _movement_steps(seed, 220):
+        for game, side, action in _random_steps(seed, 220, moves_first=0.8):
             fresh = engine.load(copy.deepcopy(game.to_json()))
             for s in SIDES:
                 assert game.packed_legal_actions(s) == fresh.packed_legal_actions(s)
