@@ -52,6 +52,13 @@ def _same_keys_and_values(listed: dict, action: dict) -> bool:
     return True
 
 
+def listed(action: dict, legal: list[dict]) -> bool:
+    """Whether `action` is among `legal`, compared as canonical JSON without labels. Equal canonical
+    JSON implies equal dicts (the label aside), so only those are written out."""
+    key = canonical(action)
+    return any(_same_keys_and_values(a, action) and canonical(a) == key for a in legal)
+
+
 def canonical(action: dict) -> str:
     return json.dumps({k: v for k, v in action.items() if k != "label"}, sort_keys=True, separators=(",", ":"))
 
@@ -77,9 +84,7 @@ class Step:
 
     def check(self, c: Ctx, f: dict, side: str, action: dict) -> None:
         legal = self.actions(c, f, side)
-        key = canonical(action)
-        # Equal canonical JSON implies equal dicts (the label aside), so only those are written out.
-        if any(_same_keys_and_values(a, action) and canonical(a) == key for a in legal):
+        if listed(action, legal):
             return
         raise self.refuse(c, f, side, action, legal)
 
