@@ -287,19 +287,31 @@ def net(c: Ctx, group: str) -> Net:
 
 
 def _port_links(c: Ctx, side: str, full: int) -> int:
-    """13.1.2: four hexes to a friendly port, if another friendly port on that sea traces supply (bits)."""
+    """13.1.2: four hexes to a friendly port, if another friendly port on that sea traces supply (bits).
+    A function of the net, the blocked hexes and the friendly ports free of enemy units, so the game
+    keeps it across positions while those are equal."""
     bits = terrain.hex_bits(c)
     blocked = _blocked_bits(c, side)
-    out = 0
     foes = c.occupied_hexes(c.enemy(side))
-    for sea in PORT_SEAS:
-        ports = [h for h in _ports(c, sea) if c.s["control"].get(h) == side and h not in foes]
+    friendly = tuple(tuple(h for h in _ports(c, sea) if c.s["control"].get(h) == side and h not in foes)
+                     for sea in PORT_SEAS)
+    # Kept across positions by the nets they were made for (a few per side: one per group's net).
+    kept_links = c.lasting.setdefault(("port_links", side), {}) if c.lasting is not None else None
+    kept = kept_links.get(full) if kept_links is not None else None
+    if kept is not None and kept[0] == blocked and kept[1] == friendly and kept[2] is bits:
+        return kept[3]  # the same inputs as a position before (compared by value): the same links
+    out = 0
+    for ports in friendly:
         linked = [p for p in ports if bits.has(full, p)]
         if not linked:
             continue
         targets = [p for p in ports if not bits.has(blocked, p) and any(q != p for q in linked)]
         if targets:
             out |= _reach(c, bits.of(targets), blocked)
+    if kept_links is not None:
+        if len(kept_links) >= 8:
+            kept_links.clear()
+        kept_links[full] = (blocked, friendly, bits, out)
     return out
 
 
