@@ -107,6 +107,14 @@ def visible_log(db: Session, game_id: int, seat: str | None, *, after_id: int = 
     return rows
 
 
+@dataclass(frozen=True)
+class SocketCaller:
+    """A websocket's user, not yet read: checked by the same statement that locks the game row."""
+
+    user_id: int
+    credential: tuple[str, str | int] | None
+
+
 @dataclass
 class Applied:
     game: Game
@@ -121,7 +129,7 @@ class Applied:
 
 
 def submit_action(
-    db: Session, rules: Rules, cache: SnapshotCache, user: User, game_id: int, seq: int, action: Any,
+    db: Session, rules: Rules, cache: SnapshotCache, user: User | SocketCaller, game_id: int, seq: int, action: Any,
     *, log_since: int | None = None,
 ) -> Applied:
     """Apply `action` for the caller's seat if `seq` is current: one transaction, committed here.
@@ -140,10 +148,14 @@ def submit_action(
 
 
 def _apply_locked(
-    db: Session, rules: Rules, cache: SnapshotCache, user: User, game_id: int, seq: int, action: dict,
+    db: Session, rules: Rules, cache: SnapshotCache, user: User | SocketCaller, game_id: int, seq: int, action: dict,
     log_since: int | None,
 ) -> Applied:
-    game = lobby.get_visible(db, game_id, user, lock=True)  # SELECT ... FOR UPDATE: one writer per game
+    # SELECT ... FOR UPDATE: one writer per game
+    if isinstance(user, SocketCaller):
+        game, user = lobby.lock_for_caller(db, game_id, user.user_id, user.credential)
+    else:
+        game = lobby.get_visible(db, game_id, user, lock=True)
     seat = game.seat_of(user.id)
     if seat is None:
         raise ApiError(403, "not_a_player", "You hold no seat in this game.")

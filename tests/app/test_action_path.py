@@ -71,13 +71,15 @@ def test_an_action_is_one_transaction_writing_the_game_row_once(client, ctx):
             game_writes = [s for s in transaction if "UPDATE games SET" in s]
             assert len(game_writes) == 1, transaction
             assert "pg_notify" in game_writes[0], "the change is announced with its write, at commit"
-            assert transaction[1].startswith("SELECT users"), "the user is checked in the same transaction"
-            assert transaction[2].startswith("SELECT games") and transaction[2].endswith("FOR UPDATE")
+            lock = transaction[1]
+            assert lock.startswith("SELECT games") and lock.endswith("FOR UPDATE OF games")
+            assert "FROM games JOIN users" in lock and "api_tokens" in lock, \
+                "the user and its token are checked by the statement that locks the game row"
             assert transaction.count("COMMIT") == 1
-            # user, game row, log entries (if any), action + game row + NOTIFY + log for the fan-out, COMMIT;
-            # a "your move" notice adds its own statements
+            # game row with the user, log entries (if any), action + game row + NOTIFY + log for the fan-out,
+            # COMMIT; a "your move" notice adds its own statements
             own = [s for s in transaction if not any(w in s.lower() for w in ("notice", "webhooks", "deliveries"))]
-            assert len(own) <= 1 + 5, own
+            assert len(own) <= 1 + 4, own
     with ctx.db.session() as db:
         assert play.replay_matches(db, ctx.rules, game_id)
     assert stored(ctx, game_id)["seq"] == v["seq"] + 1
@@ -218,3 +220,26 @@ def test_websocket_actions_run_in_at_most_action_threads_threads_at_once(setting
             assert recv_until(ws, "ok")["seq"] == v["seq"] + 1
             ws.__exit__(None, None, None)
     assert most[0] == 2, most[0]
+
+
+def test_the_statement_locking_the_game_refuses_a_revoked_token_or_a_banned_user_and_changes_nothing(client, ctx):
+    """A socket's user is checked by the statement that locks the game row: a token revoked or an account
+    banned while the socket is open (here behind the hub's back, so the socket stays open) acts no more."""
+    from sqlalchemy import func, update
+
+    from app.models import ApiToken, User
+
+    alice, bob = make_user(ctx, "alice"), make_user(ctx, "bob")
+    game_id = start_game(client, alice, bob)["id"]
+    player, v = acting(client, game_id, alice, bob)
+    with client.websocket_connect(ws_url(game_id), headers=player.headers) as ws:
+        recv_until(ws, "chat_history")
+        before = stored(ctx, game_id)
+        for change, code in ((update(ApiToken).where(ApiToken.user_id == player.id).values(revoked_at=func.now()),
+                              "not_signed_in"),
+                             (update(User).where(User.id == player.id).values(banned_at=func.now()), "banned")):
+            with ctx.db.transaction() as db:
+                db.execute(change)
+            ws.send_json({"type": "action", "seq": v["seq"], "action": v["actions"][0]})
+            assert recv_until(ws, "error")["code"] == code
+            assert stored(ctx, game_id) == before
