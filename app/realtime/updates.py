@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.context import AppContext
-from app.models import Game, GameLogEntry
+from app.models import Game
 from app.schemas import PlayerOut
 from app.services import accounts, chat
 from app.services import games as lobby
-from app.services.play import Applied, SeatView, seat_view, visible_log
+from app.services.play import Applied, SeatView, log_out, seat_view, visible_log
 from app.snapshots import Retired
 
 STATUS_RANK = {"open": 0, "active": 1, "finished": 2, "aborted": 2}
@@ -41,11 +41,6 @@ class Update:
 @dataclass(frozen=True)
 class _Person:
     id: int
-
-
-def log_out(entry: GameLogEntry) -> dict[str, Any]:
-    return {"id": entry.id, "seq": entry.seq, "to": entry.to_side, "text": entry.text, "entry": entry.entry,
-            "undone": bool(entry.undone)}
 
 
 def _players_of(game: Game) -> set[int]:

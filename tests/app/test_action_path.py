@@ -76,10 +76,12 @@ def test_an_action_is_one_transaction_writing_the_game_row_once(client, ctx):
             assert "FROM games JOIN users" in lock and "api_tokens" in lock, \
                 "the user and its token are checked by the statement that locks the game row"
             assert transaction.count("COMMIT") == 1
-            # game row with the user, log entries (if any), action + game row + NOTIFY + log for the fan-out,
-            # COMMIT; a "your move" notice adds its own statements
+            assert not any(s.startswith("INSERT INTO game_log") for s in transaction), \
+                "the log entries (if any) are written by the statement that writes the game row"
+            # game row with the user; action + log entries + game row + NOTIFY + log for the fan-out; COMMIT;
+            # a "your move" notice adds its own statements
             own = [s for s in transaction if not any(w in s.lower() for w in ("notice", "webhooks", "deliveries"))]
-            assert len(own) <= 1 + 4, own
+            assert len(own) == 1 + 3, own
     with ctx.db.session() as db:
         assert play.replay_matches(db, ctx.rules, game_id)
     assert stored(ctx, game_id)["seq"] == v["seq"] + 1
