@@ -2,6 +2,8 @@
 of a socket's own move straight from the action, with what each seat may see and nothing lost."""
 from __future__ import annotations
 
+import contextlib
+
 from sqlalchemy import event
 
 from app.realtime import updates
@@ -245,3 +247,34 @@ def test_the_statement_locking_the_game_refuses_a_revoked_token_or_a_banned_user
             ws.send_json({"type": "action", "seq": v["seq"], "action": v["actions"][0]})
             assert recv_until(ws, "error")["code"] == code
             assert stored(ctx, game_id) == before
+
+
+def test_a_move_is_encoded_once_per_seat_however_many_watch(client, ctx, monkeypatch):
+    """Spectators share one seat's view: its JSON is made once per move, not once per socket, and each
+    socket still gets exactly its own log entries."""
+    alice, bob = make_user(ctx, "alice"), make_user(ctx, "bob")
+    watchers = [make_user(ctx, f"watcher{i}") for i in range(3)]
+    game_id = start_game(client, alice, bob)["id"]
+    encoded = []
+    real_dumps = updates.dumps
+    monkeypatch.setattr(updates, "dumps", lambda value: (encoded.append(value.get("seat", "log"))
+                                                         if isinstance(value, dict) else None) or real_dumps(value))
+    with contextlib.ExitStack() as stack:
+        sockets = {p.username: stack.enter_context(client.websocket_connect(ws_url(game_id), headers=p.headers))
+                   for p in (alice, bob, *watchers)}
+        for ws in sockets.values():
+            recv_until(ws, "chat_history")
+        player, v = acting(client, game_id, alice, bob)
+        encoded.clear()
+        mover = sockets[player.username]
+        mover.send_json({"type": "action", "seq": v["seq"], "action": v["actions"][0]})
+        recv_until(mover, "ok")
+        got = {name: recv_until(ws, "view", seq=v["seq"] + 1) for name, ws in sockets.items()}
+    assert sorted(encoded, key=str) == sorted(["axis", "soviet", None], key=str), encoded
+    engine_game = ctx.rules.load(stored(ctx, game_id)["state"])
+    assert got["alice"]["view"] == engine_game.view("axis") and got["bob"]["view"] == engine_game.view("soviet")
+    for watcher in watchers:
+        message = got[watcher.username]
+        assert message["seat"] is None and message["view"] == engine_game.view(None)
+        assert all(e["to"] is None for e in message["log"])
+        assert [e["id"] for e in message["log"]] == [e["id"] for e in got["watcher0"]["log"]]
