@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import psycopg
-from sqlalchemy import Engine, Row, bindparam, create_engine, event, func, inspect, text, update
+from sqlalchemy import Column, Engine, Row, bindparam, create_engine, event, func, inspect, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, InvalidatePoolError
 from sqlalchemy.orm import Session, sessionmaker
@@ -160,7 +160,10 @@ def write_changes(db: Session, obj: object, returning: tuple = (), params: dict 
     `returning`: expressions to return from the UPDATE (their bound `params` given), e.g. a NOTIFY
     sent in the same round trip; their row is returned (None when nothing changed: no statement).
     `with_`: data-modifying CTEs (their `params` given) run by the same statement, e.g. an INSERT that
-    belongs with the change; then something must have changed."""
+    belongs with the change; then something must have changed.
+
+    A column of the object's own table given as a value is written as SQL (`SET a = b`: b's value
+    before this UPDATE, read by the database), and that attribute is expired, as a flush does."""
     state = inspect(obj)
     mapper = state.mapper
     values = {}
@@ -172,24 +175,28 @@ def write_changes(db: Session, obj: object, returning: tuple = (), params: dict 
         if with_:
             raise ValueError("write_changes: statements to run along with no change")
         return None
-    key = (mapper, tuple(values), returning, with_)
+    table = mapper.local_table
+    copied = {name: value for name, value in values.items() if isinstance(value, Column) and value.table is table}
+    key = (mapper, tuple(values), tuple((name, col.key) for name, col in copied.items()), returning, with_)
     stmt = _UPDATES.get(key)
     if stmt is None:
-        table = mapper.local_table
         stmt = (update(table).where(*(c == bindparam(f"pk_{c.key}") for c in mapper.primary_key))
-                .values({name: bindparam(f"new_{name}", type_=table.c[name].type) for name in values}))
+                .values({name: copied.get(name, bindparam(f"new_{name}", type_=table.c[name].type))
+                         for name in values}))
         if returning:
             stmt = stmt.returning(*returning)
         for cte in with_:
             stmt = stmt.add_cte(cte)
         _UPDATES[key] = stmt
-    bound = {f"new_{name}": value for name, value in values.items()}
+    bound = {f"new_{name}": value for name, value in values.items() if name not in copied}
     bound.update({f"pk_{c.key}": v for c, v in zip(mapper.primary_key, state.identity)})
     result = db.execute(stmt, {**bound, **(params or {})})
     row = result.first() if returning else None
     # The object is now clean, as after a flush (private but stable: what the flush itself calls;
     # tests/app/test_action_path.py fails if a second UPDATE of the row ever appears).
     state._commit_all(state.dict, db.identity_map)
+    if copied:
+        db.expire(obj, [attr.key for attr in mapper.column_attrs if attr.columns[0].key in copied])
     return row
 
 

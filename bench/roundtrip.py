@@ -1,6 +1,6 @@
 """Server round trip: one action from submit until every connected client has its new view.
 
-    python3 manage.py bench roundtrip [--levels 1,10,100] [--actions 20] [--engine engine]
+    python3 manage.py bench roundtrip [--levels 1,10,100] [--actions 20] [--spectators 0] [--engine engine]
 
 For each level N it starts N games (two players each, both connected by websocket to a
 real `python -m app serve` process), then every game's acting player sends its first
@@ -158,11 +158,12 @@ class Seat:
 
 
 async def run_level(base_urls: list[str], players: list[dict], games: int, per_game: int,
-                    on_play=None) -> tuple[list[float], float, Any]:
+                    on_play=None, spectators: int = 0) -> tuple[list[float], float, Any]:
     """Latencies and wall time of the play phase; `on_play` (a context manager factory) wraps that phase
     only, so game creation and the first views are not counted in it. With several `base_urls` (app
     processes on their own ports) both sockets of a game go to the one its id picks, as a proxy hashing
-    the game id in the path would send them."""
+    the game id in the path would send them. `spectators`: anonymous sockets watching each game, whose
+    new views count in the latency like the players'."""
     base_url = base_urls[0]
     async with httpx.AsyncClient(base_url=base_url, timeout=60) as api:
         ids = []
@@ -177,7 +178,7 @@ async def run_level(base_urls: list[str], players: list[dict], games: int, per_g
     readers = []
     for g, game_id in enumerate(ids):
         seats = []
-        for p in (players[2 * g], players[2 * g + 1]):
+        for p in (players[2 * g], players[2 * g + 1], *[{"headers": {}}] * spectators):
             ws_base = base_urls[game_id % len(base_urls)].replace("http://", "ws://")
             ws = await connect(f"{ws_base}/ws/games/{game_id}", additional_headers=p["headers"], max_size=2**24,
                                compression=None)
@@ -282,6 +283,8 @@ def main() -> int:
                         "players may land on different processes); game: each process has its own port and a "
                         "game's sockets all go to one, as behind a proxy that hashes the game id "
                         "(docs/server.md, Several app processes) (default %(default)s)")
+    parser.add_argument("--spectators", type=int, default=0,
+                        help="anonymous sockets watching each game besides its two players (default %(default)s)")
     parser.add_argument("--engine", default="engine", help="rules engine module for the server (default %(default)s)")
     parser.add_argument("--server-log", help="copy the server's log here at the end (it is deleted otherwise)")
     parser.add_argument("--py-spy", metavar="FILE", help="sample the server with py-spy (must be on PATH) during the "
@@ -310,7 +313,8 @@ def main() -> int:
                 per_game = max(3, min(ns.actions, ns.max_actions // n))
                 spy = ns.py_spy if n == levels[-1] else None
                 lat, wall, used = asyncio.run(run_level(servers, players[offset:offset + 2 * n], n, per_game,
-                                                        lambda: ServerCpu([p.pid for p in procs], spy)))
+                                                        lambda: ServerCpu([p.pid for p in procs], spy),
+                                                        ns.spectators))
                 offset += 2 * n
                 from roundtrip_floor import measure
 
@@ -333,8 +337,9 @@ def main() -> int:
                                                      f"{(cpu.machine_seconds - cpu.seconds) * per_action:.1f}",
                                                      f"{busy:.0f}"]) + " |")
     routing = "a game's sockets on one process" if ns.route == "game" else "sharing one port"
+    watched = f", {ns.spectators} spectator(s) per game" if ns.spectators else ""
     print(f"\n(python {sys.version.split()[0]}, {os.cpu_count()} CPUs, {ns.workers} app process(es) {routing}, engine {ns.engine!r}, "
-          f"{where})")
+          f"{where}{watched})")
     return 0
 
 

@@ -63,6 +63,10 @@ class Connection:
         self.closed = asyncio.Event()
 
     def send(self, message: dict[str, Any]) -> None:
+        self.push(dumps(message))
+
+    def push(self, text: str) -> None:
+        """Queue a message already in JSON (counted: see QUEUE_LIMIT)."""
         if self.closed.is_set():
             return
         if self._pushes >= QUEUE_LIMIT:
@@ -71,7 +75,7 @@ class Connection:
             asyncio.create_task(self._close_quietly(CLOSE_TOO_SLOW, "too slow"))
             return
         self._pushes += 1
-        self._queue.put_nowait(("push", dumps(message)))
+        self._queue.put_nowait(("push", text))
 
     async def reply(self, message: dict[str, Any]) -> None:
         """Queue an answer to the client's own message, waiting while too many are unwritten."""
@@ -129,7 +133,7 @@ class Connection:
         fresh_log = [e for e in update.log if e["id"] > self.last_log_id]
         if fresh_log:
             self.last_log_id = fresh_log[-1]["id"]
-        self.send({**update.message, "log": fresh_log})
+        self.push(update.message.text(fresh_log))
 
     def reset(self, user_id: int | None) -> None:
         """A new identity (an `auth` message): the next update is sent in full, log included."""

@@ -10,11 +10,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.context import AppContext
-from app.models import Game, GameLogEntry
+from app.fastjson import dumps
+from app.models import Game
 from app.schemas import PlayerOut
 from app.services import accounts, chat
 from app.services import games as lobby
-from app.services.play import Applied, SeatView, seat_view, visible_log
+from app.services.play import Applied, SeatView, log_out, seat_view, visible_log
 from app.snapshots import Retired
 
 STATUS_RANK = {"open": 0, "active": 1, "finished": 2, "aborted": 2}
@@ -31,21 +32,34 @@ class Viewer:
     last_log_id: int
 
 
+class Message:
+    """One view message without its log, shared by every viewer of a seat (spectators are one seat): its
+    JSON is made once, when first sent, and each socket's own log entries are appended to that text."""
+
+    __slots__ = ("fields", "_text")
+
+    def __init__(self, fields: dict[str, Any]) -> None:
+        assert "log" not in fields
+        self.fields = fields
+        self._text: str | None = None
+
+    def text(self, log: list[dict[str, Any]]) -> str:
+        """The message as JSON, with `log` as its last key."""
+        if self._text is None:
+            self._text = dumps(self.fields)
+        return f'{self._text[:-1]},"log":{dumps(log)}}}'
+
+
 @dataclass
 class Update:
     version: tuple[int, int]
-    message: dict[str, Any]
+    message: Message
     log: list[dict[str, Any]]  # entries newer than the viewer's last, visible to it
 
 
 @dataclass(frozen=True)
 class _Person:
     id: int
-
-
-def log_out(entry: GameLogEntry) -> dict[str, Any]:
-    return {"id": entry.id, "seq": entry.seq, "to": entry.to_side, "text": entry.text, "entry": entry.entry,
-            "undone": bool(entry.undone)}
 
 
 def _players_of(game: Game) -> set[int]:
@@ -56,7 +70,7 @@ def _assemble(ctx: AppContext, game: Game, people: dict[int, PlayerOut], viewers
               seat_of_viewer, view_of_seat, entries: list[dict[str, Any]]) -> list[Update]:
     """One update per viewer; views (one per seat) and the game's description are shared."""
     views: dict[str | None, SeatView] = {}
-    metas: dict[tuple[str | None, bool], dict[str, Any]] = {}
+    messages: dict[tuple[str | None, bool], Message] = {}
     updates = []
     for viewer in viewers:
         seat = seat_of_viewer(viewer)
@@ -65,16 +79,16 @@ def _assemble(ctx: AppContext, game: Game, people: dict[int, PlayerOut], viewers
         sv = views[seat]
         # What differs between viewers of one seat: only whether they may see the invitation.
         key = (seat, viewer.user_id is not None and viewer.user_id == game.created_by_id)
-        if key not in metas:
+        if key not in messages:
             person = _Person(viewer.user_id) if seat is not None or key[1] else None
             meta = lobby.game_out(game, people, person, ctx.base_url).model_dump(mode="json")
             meta["seq"] = sv.seq
-            metas[key] = meta
+            messages[key] = Message({"type": "view", "seq": sv.seq, "seat": seat, "game": meta, "view": sv.view,
+                                     "actions": sv.actions, "action_groups": sv.action_groups})
         updates.append(
             Update(
                 version=version(game, sv.seq),
-                message={"type": "view", "seq": sv.seq, "seat": seat, "game": metas[key], "view": sv.view,
-                         "actions": sv.actions, "action_groups": sv.action_groups},
+                message=messages[key],
                 log=[e for e in entries
                      if e["id"] > viewer.last_log_id and (e["to"] is None or e["to"] == seat)],
             )

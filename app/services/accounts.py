@@ -247,30 +247,42 @@ def token_for_secret(db: Session, settings: Settings, secret: str) -> ApiToken |
     return token
 
 
-# The user and whether the credential that opened a socket is still live, in one statement per kind of
-# credential (built once: the websocket checks this on every action).
-_USER_AND_LIVE = {
-    kind: select(User, live).where(User.id == bindparam("user_id"))
-    for kind, live in (
-        (None, true()),
-        ("session", exists().where(WebSession.id_hash == bindparam("credential"), WebSession.expires_at > bindparam("now"),
-                                   WebSession.user_id.is_not(None))),
-        ("token", exists().where(ApiToken.id == bindparam("credential"), ApiToken.revoked_at.is_(None))),
-    )
+# Whether the credential that opened a socket is still live, per kind of credential (None: anonymous);
+# a column to select beside the user (`credential_params` gives its parameters).
+CREDENTIAL_LIVE = {
+    None: true(),
+    "session": exists().where(WebSession.id_hash == bindparam("credential"), WebSession.expires_at > bindparam("now"),
+                              WebSession.user_id.is_not(None)),
+    "token": exists().where(ApiToken.id == bindparam("credential"), ApiToken.revoked_at.is_(None)),
 }
+# The user and that, in one statement per kind (built once: the websocket checks this on every action).
+_USER_AND_LIVE = {kind: select(User, live).where(User.id == bindparam("user_id")) for kind, live in CREDENTIAL_LIVE.items()}
+
+
+def credential_params(user_id: int, credential: tuple[str, str | int] | None) -> tuple[str | None, dict]:
+    """The CREDENTIAL_LIVE kind for a socket's credential, and the parameters of a statement using it."""
+    if credential is None:
+        return None, {"user_id": user_id}
+    kind, key = credential
+    if kind == "session":
+        return "session", {"user_id": user_id, "credential": key, "now": now()}
+    return "token", {"user_id": user_id, "credential": key}
 
 
 def user_and_credential(db: Session, user_id: int, credential: tuple[str, str | int] | None) -> tuple[User | None, bool]:
     """The user, and whether the session or token is still live (`credential_valid`), in one read."""
-    if credential is None:
-        row = db.execute(_USER_AND_LIVE[None], {"user_id": user_id}).first()
-    else:
-        kind, key = credential
-        params = {"user_id": user_id, "credential": key}
-        if kind == "session":
-            params["now"] = now()
-        row = db.execute(_USER_AND_LIVE["session" if kind == "session" else "token"], params).first()
+    kind, params = credential_params(user_id, credential)
+    row = db.execute(_USER_AND_LIVE[kind], params).first()
     return (None, False) if row is None else (row[0], bool(row[1]))
+
+
+def check_active(user: User | None, live: bool) -> User:
+    """A socket's user may act: it exists, is not banned, and its session or token is still live (D2)."""
+    if user is None or user.is_banned:
+        raise ApiError(403, "banned", "This account is banned.")
+    if not live:
+        raise ApiError(401, "not_signed_in", "Your session has ended or the token was revoked; sign in again.")
+    return user
 
 
 def credential_valid(db: Session, credential: tuple[str, str | int] | None) -> bool:

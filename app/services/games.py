@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from app import notify, verify
 from app.db import WITH_GAME_LOCK_TIMEOUT, game_lock_timeout, lock_game_row
-from app.services import bidding, clocks, notices, ratings
+from app.services import accounts, bidding, clocks, notices, ratings
 from app.errors import ApiError, not_found
 from app.inputs import valid_id
 from app.models import Game, GameLogEntry, User
@@ -67,6 +67,40 @@ def get_visible(db: Session, game_id: int, user: User | None, *, lock: bool = Fa
     if game is None or not may_see(game, user):
         raise not_found()  # a private game's existence is not confirmed to outsiders
     return game
+
+
+def _game_and_caller(briefly: bool) -> dict:
+    """SELECT game, user, credential live ... FOR UPDATE OF games, per kind of credential (built once)."""
+    stmts = {}
+    for kind, live in accounts.CREDENTIAL_LIVE.items():
+        stmt = (select(Game, User, live).join(User, User.id == bindparam("user_id"))
+                .where(Game.id == bindparam("game_id")))
+        if briefly:
+            stmt = stmt.where(WITH_GAME_LOCK_TIMEOUT)
+        stmts[kind] = stmt.with_for_update(of=Game)
+    return stmts
+
+
+_GAME_AND_CALLER = {False: _game_and_caller(False), True: _game_and_caller(True)}
+
+
+def lock_for_caller(db: Session, game_id: int, user_id: int, credential: tuple[str, str | int] | None) -> tuple[Game, User]:
+    """A socket's action: its user checked (`accounts.check_active`) and the game row locked, in one statement;
+    the same errors as checking the user first, then `get_visible(..., lock=True)`."""
+    if not valid_id(game_id):
+        accounts.check_active(*accounts.user_and_credential(db, user_id, credential))
+        raise not_found()
+    kind, params = accounts.credential_params(user_id, credential)
+    timeout = game_lock_timeout(db)
+    row = db.execute(_GAME_AND_CALLER[timeout is not None][kind], {**params, "game_id": game_id, **(timeout or {})}).first()
+    if row is None:  # no such user or no such game: say which, as the separate reads would
+        accounts.check_active(*accounts.user_and_credential(db, user_id, credential))
+        raise not_found()
+    game, user, live = row
+    accounts.check_active(user, bool(live))
+    if not may_see(game, user):
+        raise not_found()
+    return game, user
 
 
 def by_invite(db: Session, token: str, *, lock: bool = False) -> Game:

@@ -5,8 +5,8 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import JSON, bindparam, func, or_, select
-from sqlalchemy.dialects.postgresql import aggregate_order_by
+from sqlalchemy import JSON, Integer, String, Text, bindparam, column, func, or_, select
+from sqlalchemy.dialects.postgresql import JSONB, aggregate_order_by
 from sqlalchemy.orm import Session, undefer
 
 from app import notify
@@ -95,6 +95,12 @@ def caller_view(db: Session, rules: Rules, cache: SnapshotCache, game_id: int, u
     return seat_view(db, rules, cache, game, game.seat_of(user.id) if user else None)
 
 
+def log_out(entry: GameLogEntry) -> dict[str, Any]:
+    """A log entry as websocket messages carry it."""
+    return {"id": entry.id, "seq": entry.seq, "to": entry.to_side, "text": entry.text, "entry": entry.entry,
+            "undone": bool(entry.undone)}
+
+
 def visible_log(db: Session, game_id: int, seat: str | None, *, after_id: int = 0, limit: int = 500,
                 everything: bool = False) -> list[GameLogEntry]:
     """Log entries the seat may read (everything: admins), oldest first; the newest `limit` when capped."""
@@ -105,6 +111,14 @@ def visible_log(db: Session, game_id: int, seat: str | None, *, after_id: int = 
     rows = list(db.scalars(stmt.order_by(GameLogEntry.id.desc()).limit(limit)))
     rows.reverse()
     return rows
+
+
+@dataclass(frozen=True)
+class SocketCaller:
+    """A websocket's user, not yet read: checked by the same statement that locks the game row."""
+
+    user_id: int
+    credential: tuple[str, str | int] | None
 
 
 @dataclass
@@ -121,7 +135,7 @@ class Applied:
 
 
 def submit_action(
-    db: Session, rules: Rules, cache: SnapshotCache, user: User, game_id: int, seq: int, action: Any,
+    db: Session, rules: Rules, cache: SnapshotCache, user: User | SocketCaller, game_id: int, seq: int, action: Any,
     *, log_since: int | None = None,
 ) -> Applied:
     """Apply `action` for the caller's seat if `seq` is current: one transaction, committed here.
@@ -140,10 +154,14 @@ def submit_action(
 
 
 def _apply_locked(
-    db: Session, rules: Rules, cache: SnapshotCache, user: User, game_id: int, seq: int, action: dict,
+    db: Session, rules: Rules, cache: SnapshotCache, user: User | SocketCaller, game_id: int, seq: int, action: dict,
     log_since: int | None,
 ) -> Applied:
-    game = lobby.get_visible(db, game_id, user, lock=True)  # SELECT ... FOR UPDATE: one writer per game
+    # SELECT ... FOR UPDATE: one writer per game
+    if isinstance(user, SocketCaller):
+        game, user = lobby.lock_for_caller(db, game_id, user.user_id, user.credential)
+    else:
+        game = lobby.get_visible(db, game_id, user, lock=True)
     seat = game.seat_of(user.id)
     if seat is None:
         raise ApiError(403, "not_a_player", "You hold no seat in this game.")
@@ -159,7 +177,6 @@ def _apply_locked(
     engine_game = cache.take(game.id, game.seq)
     if engine_game is None:
         engine_game = rules.load(game.state)  # consistent: the row is locked
-    base = undo.state_before(game, seat, engine_game)
     try:
         entries = engine_game.apply(seat, action)
     except Exception as exc:
@@ -171,21 +188,19 @@ def _apply_locked(
         log.exception("engine failed applying %r to game %s at seq %s", action, game_id, seq)
         raise ApiError(500, "engine_error", "The rules engine failed on this action; nothing was changed.") from None
     with db.no_autoflush:  # the game row is written once, below, not by every statement on the way
-        return _record(db, game, seat, seq, user, action, engine_game, entries, base, cache, log_since)
+        return _record(db, game, seat, seq, user, action, engine_game, entries, cache, log_since)
 
 
 def _record(db: Session, game: Game, seat: str, seq: int, user: User, action: dict, engine_game: Any,
-            entries: Any, base: dict | None, cache: SnapshotCache, log_since: int | None) -> Applied:
+            entries: Any, cache: SnapshotCache, log_since: int | None) -> Applied:
     """Store an applied action: its row, its log, the new state, clocks, notices, the end; then commit."""
 
     new_seq = seq + 1
     before = list(game.active_sides)
     snap = Snapshot(game.id, new_seq, engine_game)
     revealed = undo.revealed_by(engine_game)
-    undo.after_action(game, seat, seq, revealed, base)
-    # The log entries as one plain INSERT (no unit of work for rows written once); the action's own row
-    # goes with the game row's UPDATE below.
-    rows = _insert_log(db, game.id, new_seq, entries or [])
+    undo.after_action(game, seat, seq, revealed)
+    values = [_log_row(game.id, new_seq, entry) for entry in entries or []]
     game.state = engine_game.to_json()
     game.seq = new_seq
     game.active_sides = [s for s in engine_game.active_sides() if s in SIDES]
@@ -198,19 +213,28 @@ def _record(db: Session, game: Game, seat: str, seq: int, user: User, action: di
     if result:
         lobby.finish(db, game, winner=result.get("winner"), reason=str(result.get("reason", "")))
         turns.after_result(db, game)
-    # One round trip: the action's row, the game row, the NOTIFY and (for the fan-out) the log since
-    # `log_since`, read under the row lock, so no other change of this game falls between it and this action.
+    # One round trip: the action's row, its log entries, the game row, the NOTIFY and (for the fan-out) the
+    # log since `log_since`, read under the row lock, so no other change of this game falls between it and
+    # this action. (That read sees the table as it was before the statement: the new entries come back from
+    # their INSERT.)
     params = {**notify.game_changed_params(game.id, new_seq, move=True),
               "act_game": game.id, "act_seq": new_seq, "act_side": seat, "act_action": action,
               "act_user": user.id, "act_revealed": revealed}
-    if log_since is None:
-        write_changes(db, game, (notify.SEND,), params, with_=(_INSERT_ACTION,))
-        recent = []
-    else:
-        row = write_changes(db, game, (notify.SEND, _RECENT_LOG), {**params, "log_game": game.id, "log_after": log_since},
-                            with_=(_INSERT_ACTION,))
+    returning, with_ = (notify.SEND,), (_INSERT_ACTION,)
+    if values:
+        returning, with_ = returning + (_NEW_LOG_IDS,), with_ + (_INSERT_LOG,)
+        params.update(log_rows=[{"n": n, "to_side": v["to_side"], "text": v["text"], "entry": v["entry"]}
+                                for n, v in enumerate(values)], log_game_id=game.id, log_seq=new_seq)
+    if log_since is not None:
+        returning += (_RECENT_LOG,)
+        params.update(log_game=game.id, log_after=log_since)
+    row = write_changes(db, game, returning, params, with_=with_)
+    rows = [GameLogEntry(id=i, undone=False, **v) for i, v in zip(row[1], values)] if values else []
+    recent = []
+    if log_since is not None:
         recent = [{"id": i, "seq": sq, "to": to, "text": text, "entry": entry, "undone": bool(undone)}
-                  for i, sq, to, text, entry, undone in (row[1] or [])]
+                  for i, sq, to, text, entry, undone in (row[-1] or [])]
+        recent = (recent + [log_out(r) for r in rows])[-_RECENT_LIMIT:]
     check_deadline(db)  # not applied late: the client may have given up on it
     db.commit()
     cache.put(snap)
@@ -224,14 +248,32 @@ _INSERT_ACTION = _ACTIONS.insert().values(
     game_id=bindparam("act_game"), seq=bindparam("act_seq"), side=bindparam("act_side"),
     action=bindparam("act_action", type_=_ACTIONS.c.action.type), user_id=bindparam("act_user"),
     revealed=bindparam("act_revealed", type_=_ACTIONS.c.revealed.type)).cte("new_action")
-_INSERT_LOG = _LOG.insert().returning(_LOG.c.id, sort_by_parameter_order=True)
+_RECENT_LIMIT = 500
+
+
+def _insert_log() -> tuple[Any, Any]:
+    """The action's log entries as a CTE inserting a JSON array of rows in its order (`n`), and the ids it
+    gave them as a JSON array in the same order (ids are drawn in the order the sorted rows are inserted)."""
+    rows = func.json_to_recordset(bindparam("log_rows", type_=JSON)).table_valued(
+        column("n", Integer), column("to_side", String), column("text", Text), column("entry", JSONB),
+    ).render_derived(name="log_rows", with_types=True)
+    inserted = _LOG.insert().from_select(
+        ["game_id", "seq", "to_side", "text", "entry"],
+        select(bindparam("log_game_id", type_=Integer), bindparam("log_seq", type_=Integer), rows.c.to_side,
+               rows.c.text, rows.c.entry).order_by(rows.c.n),
+    ).returning(_LOG.c.id).cte("new_log")
+    ids = select(func.json_agg(aggregate_order_by(inserted.c.id, inserted.c.id), type_=JSON)).scalar_subquery()
+    return inserted, ids
+
+
+_INSERT_LOG, _NEW_LOG_IDS = _insert_log()
 
 
 def _recent_log() -> Any:
     """The newest 500 log entries after an id, oldest first, as [[id, seq, to, text, entry, undone], ...]."""
     newest = (select(_LOG.c.id, _LOG.c.seq, _LOG.c.to_side, _LOG.c.text, _LOG.c.entry, _LOG.c.undone)
               .where(_LOG.c.game_id == bindparam("log_game"), _LOG.c.id > bindparam("log_after"))
-              .order_by(_LOG.c.id.desc()).limit(500).subquery())
+              .order_by(_LOG.c.id.desc()).limit(_RECENT_LIMIT).subquery())
     rows = func.json_agg(aggregate_order_by(func.json_build_array(*newest.c), newest.c.id), type_=JSON)
     return select(rows).scalar_subquery()
 
@@ -246,15 +288,6 @@ def _log_row(game_id: int, seq: int, entry: Any) -> dict[str, Any]:
     # Anything but public or a known side is kept from everyone but admins.
     to_side = None if to is None else (to if to in SIDES else "hidden")
     return {"game_id": game_id, "seq": seq, "to_side": to_side, "text": str(entry.get("text", "")), "entry": entry}
-
-
-def _insert_log(db: Session, game_id: int, seq: int, entries: list[Any]) -> list[GameLogEntry]:
-    """The engine's log entries for one action, in one INSERT; returned as (unattached) rows with their ids."""
-    if not entries:
-        return []
-    values = [_log_row(game_id, seq, entry) for entry in entries]
-    ids = db.execute(_INSERT_LOG, values).scalars().all()  # in the order of `values`
-    return [GameLogEntry(id=i, undone=False, **v) for i, v in zip(ids, values)]
 
 
 def replay_matches(db: Session, rules: Rules, game_id: int) -> bool:

@@ -37,25 +37,26 @@ def continues_chain(game: Game, seat: str) -> bool:
     return game.undo_side == seat and game.undo_base_seq is not None
 
 
-def state_before(game: Game, seat: str, engine_game: Any) -> dict | None:
-    """The state to keep as the undo base if this action would start a new chain (else None)."""
-    return None if continues_chain(game, seat) else engine_game.to_json()
-
-
 def revealed_by(engine_game: Any) -> list[dict]:
     reveal = getattr(engine_game, "revealed", None)
     got = reveal() if callable(reveal) else None
     return UNKNOWN if got is None else got
 
 
-def after_action(game: Game, seat: str, seq_before: int, revealed: list[dict], base: dict | None) -> None:
-    """Update the game's undo chain after `seat` applied an action at `seq_before` (+1)."""
+# A new chain's base is the state the game row holds until this action's UPDATE replaces it: the
+# UPDATE copies that column's old value (`SET undo_base_state = state`) instead of sending it again.
+STORED_STATE = Game.__table__.c.state
+
+
+def after_action(game: Game, seat: str, seq_before: int, revealed: list[dict]) -> None:
+    """Update the game's undo chain after `seat` applied an action at `seq_before` (+1), before the row
+    is written (its `state` column still holds the state at `seq_before`)."""
     if revealed:
         game.undo_side, game.undo_base_seq, game.undo_base_state, game.undo_count = None, None, None, 0
         game.undo_blocked = "; ".join(r.get("text", r.get("kind", "")) for r in revealed)
         return
     if not continues_chain(game, seat):
-        game.undo_side, game.undo_base_seq, game.undo_base_state, game.undo_count = seat, seq_before, base, 0
+        game.undo_side, game.undo_base_seq, game.undo_base_state, game.undo_count = seat, seq_before, STORED_STATE, 0
     game.undo_count = (game.undo_count or 0) + 1
     game.undo_blocked = None
 

@@ -68,6 +68,10 @@ class Ctx:
         # Derived data (the unit index, supply maps, ZOC maps), cleared on any change. The game
         # object hands every read-only query on one position the same dict (see StalinsWar._ctx).
         self.cache: dict = {}
+        # Derived data the game keeps from one position to the next (each unit's movement search),
+        # each entry with the inputs it was computed from, which its reader compares by value before
+        # using it. None: nothing kept (a state outside a game object).
+        self.lasting: dict | None = None
 
     # ---- log ------------------------------------------------------------------------------
     def say(self, text: str, *, to: str | None = None, **extra) -> None:

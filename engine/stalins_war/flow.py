@@ -33,6 +33,32 @@ def register(cls: type["Step"]) -> type["Step"]:
     return cls
 
 
+_PLAIN = (str, int, bool, type(None))  # types whose JSON text is the same only for equal values
+
+
+def _same_keys_and_values(listed: dict, action: dict) -> bool:
+    """False when `listed` and `action` cannot have the same canonical JSON: their keys (the label
+    aside) differ, or a string, integer, boolean or null of `action` differs from `listed`'s. Other
+    values (lists, dicts, floats) are left to the comparison by JSON."""
+    if len(listed) - ("label" in listed) != len(action) - ("label" in action):
+        return False
+    for k, v in action.items():
+        if k == "label":
+            continue
+        if k not in listed:
+            return False
+        if type(v) in _PLAIN and listed[k] != v:
+            return False
+    return True
+
+
+def listed(action: dict, legal: list[dict]) -> bool:
+    """Whether `action` is among `legal`, compared as canonical JSON without labels. Equal canonical
+    JSON implies equal dicts (the label aside), so only those are written out."""
+    key = canonical(action)
+    return any(_same_keys_and_values(a, action) and canonical(a) == key for a in legal)
+
+
 def canonical(action: dict) -> str:
     return json.dumps({k: v for k, v in action.items() if k != "label"}, sort_keys=True, separators=(",", ":"))
 
@@ -58,8 +84,7 @@ class Step:
 
     def check(self, c: Ctx, f: dict, side: str, action: dict) -> None:
         legal = self.actions(c, f, side)
-        key = canonical(action)
-        if any(canonical(a) == key for a in legal):
+        if listed(action, legal):
             return
         raise self.refuse(c, f, side, action, legal)
 

@@ -21,6 +21,10 @@ class StalinsWar(Game):
 
     def _ctx(self, state: dict) -> Ctx:
         c = Ctx(state, load_data())
+        lasting = self.__dict__.get("_lasting")
+        if lasting is None:
+            lasting = self._lasting = {}
+        c.lasting = lasting
         if state is self._state:
             # Read-only queries on the current position (who acts, legal actions, each side's
             # view) share its derived data: supply nets, ZOC, the unit index. `apply` works on a

@@ -194,15 +194,41 @@ def reachable_mp(c: Ctx, uid: str) -> dict[str, int]:
 def _search(c: Ctx, uid: str, *, ignore_zoc: bool = False, paths: bool = True) -> dict:
     """Dijkstra over the land edges from the unit's hex (ignore_zoc: as if no enemy ZOC stopped it):
     hex -> (MP cost, cheapest path), or hex -> MP cost without `paths`."""
+    best, prev = _dijkstra(c, uid, ignore_zoc)
+    start = c.loc(uid)
+    out = {}
+    may_end = stacking.end_move_test(c, uid)
+    testable = stacking.testable_hexes(c)
+    for h, cost in best.items():
+        if h == start or (h in testable and not may_end(h)):
+            continue
+        if not paths:
+            out[h] = cost
+            continue
+        path = [h]
+        while prev[path[-1]] != start:
+            path.append(prev[path[-1]])
+        out[h] = (cost, path[::-1])
+    return out
+
+
+def _dijkstra(c: Ctx, uid: str, ignore_zoc: bool) -> tuple[dict[str, int], dict[str, str]]:
+    """The unit's cheapest MP to every hex it can enter (hex -> MP) and each one's previous hex, with
+    no stacking test. A function of the unit's hex, its MP left, whether it has moved this round, and
+    its side's enemy ZOC, stop hexes, closed hexes and festungs (and the board's steps): the game keeps
+    each unit's last search (`Ctx.lasting`) and hands it out again while all of these are equal,
+    compared by value."""
     side = c.side_of(uid)
     start = c.loc(uid)
-    ezoc = frozenset() if ignore_zoc else zoc_hexes(c, c.enemy(side))
-    stops = frozenset() if ignore_zoc else stop_hexes(c, side)
-    closed = closed_hexes(c, uid)
-    festungs = frozenset(c.s["markers"]["festung"]) if side == AXIS else frozenset()
-    edges = terrain.land_edges(c)
     left = mp_left(c, uid)
     fresh = c.s["rs"]["mp"].get(uid, 0) == 0
+    inputs = _search_inputs(c, uid, ignore_zoc)
+    edges = terrain.land_edges(c)
+    kept = c.lasting.get(("search", uid)) if c.lasting is not None and not ignore_zoc else None
+    if kept is not None and kept[0] == start and kept[1] == left and kept[2] == fresh and kept[3] is inputs \
+            and kept[4] is edges:
+        return kept[5], kept[6]
+    ezoc, stops, closed, festungs = inputs
     start_in_zoc = start in ezoc
     best: dict[str, int] = {start: 0}
     prev: dict[str, str] = {}
@@ -229,18 +255,31 @@ def _search(c: Ctx, uid: str, *, ignore_zoc: bool = False, paths: bool = True) -
                 best[n] = total
                 prev[n] = h
                 heappush(heap, (total, n))
-    out = {}
-    may_end = stacking.end_move_test(c, uid)
-    for h, cost in best.items():
-        if h == start or not may_end(h):
-            continue
-        if not paths:
-            out[h] = cost
-            continue
-        path = [h]
-        while prev[path[-1]] != start:
-            path.append(prev[path[-1]])
-        out[h] = (cost, path[::-1])
+    if c.lasting is not None and not ignore_zoc:
+        c.lasting[("search", uid)] = (start, left, fresh, inputs, edges, best, prev)
+    return best, prev
+
+
+def _search_inputs(c: Ctx, uid: str, ignore_zoc: bool) -> tuple:
+    """(enemy ZOC, stop hexes, closed hexes, festungs) for this unit's search, cached per position.
+    Kept across positions too (`Ctx.lasting`): when a new position's are equal to the last ones
+    kept, that same tuple is handed out, so a kept search is reused when its inputs are that tuple."""
+    ud = c.udef(uid)
+    key = ("search_inputs", ud.side, ud.nationality, ignore_zoc)
+    out = c.cache.get(key)
+    if out is None:
+        side = ud.side
+        out = (frozenset() if ignore_zoc else zoc_hexes(c, c.enemy(side)),
+               frozenset() if ignore_zoc else stop_hexes(c, side),
+               closed_hexes(c, uid),
+               frozenset(c.s["markers"]["festung"]) if side == AXIS else frozenset())
+        if c.lasting is not None:
+            last = c.lasting.get(key)
+            if last is not None and last == out:
+                out = last
+            else:
+                c.lasting[key] = out
+        c.cache[key] = out
     return out
 
 

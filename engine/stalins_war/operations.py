@@ -66,9 +66,8 @@ def packed_move_stage(c: Ctx, side: str) -> dict[str, list[dict]]:
     for uid, price, rail, sea in strategic.destination_lists(c, side):
         for kind, hexes in (("rail", rail), ("sea", sea)):
             if hexes:
-                got = wire.unit_destinations(per_unit, {"type": kind, "ops": price}, ("to",), uid)
-                for hid in hexes:
-                    got[hid] = ()
+                wire.unit_destinations(per_unit, {"type": kind, "ops": price}, ("to",), uid).update(
+                    dict.fromkeys(hexes, ()))
     single = trenches.actions(c, side) + special.actions(c, side)
     single.append(dict(END_MOVEMENT))
     return wire.fold(single, per_unit)

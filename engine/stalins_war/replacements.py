@@ -20,6 +20,8 @@ from .constants import AXIS, ELIMINATED, OTHER_FRONTS, RP_TYPES, SOVIET
 from .context import Ctx
 from .flow import Step, register
 
+END_REPLACEMENTS = {"type": "end_replacements", "label": "Finish replacements"}
+
 
 def step_cost(c: Ctx, uid: str) -> int:
     """Half points per step: 1 for an SCU, 2 for an LCU."""
@@ -66,7 +68,7 @@ def begin_segment(c: Ctx, side: str) -> None:
         cut = min(4, c.s["rp"]["SU"])  # card A46: 2 RPs, in half points
         c.s["rp"]["SU"] -= cut
         c.say(f"Scorched Earth: the Soviet RPs drop by {cut / 2:g} to {c.s['rp']['SU'] / 2:g}.", kind="rp")
-    if _any_rp(c, side) and _options(c, side):
+    if _any_rp(c, side) and _has_option(c, side):
         flow.push(c, "replacements", side=side)
     else:
         _lose_rest(c, side)
@@ -120,17 +122,28 @@ def refusal(c: Ctx, side: str, uid: str, *, recreate: bool = False) -> str | Non
 def _options(c: Ctx, side: str) -> list[dict]:
     out = []
     for uid, u in sorted(c.s["units"].items()):
-        if c.udef(uid).side != side:
-            continue
-        loc = u["loc"]
-        if (c.on_map(uid) or loc == OTHER_FRONTS) and u["lost"] and refusal(c, side, uid) is None:
-            out.append({"type": "replace", "unit": uid,
-                        "label": f"Rebuild a step of {c.unit_label(uid)} ({step_cost(c, uid) / 2:g} {rp_kind(c, uid)})"})
-        elif loc == ELIMINATED and refusal(c, side, uid, recreate=True) is None:
-            for hid in placement.legal_hexes(c, uid):
-                out.append({"type": "recreate", "unit": uid, "hex": hid,
-                            "label": f"Recreate {c.unit_label(uid)} at {c.hex_label(hid)}"})
+        out += _unit_options(c, side, uid, u)
     return out
+
+
+def _has_option(c: Ctx, side: str) -> bool:
+    """`bool(_options(c, side))`, stopping at the first unit that has one."""
+    return any(_unit_options(c, side, uid, u) for uid, u in sorted(c.s["units"].items()))
+
+
+def _unit_options(c: Ctx, side: str, uid: str, u: dict) -> list[dict]:
+    """The replacement actions of one unit (`_options` lists every unit's in turn)."""
+    if c.udef(uid).side != side:
+        return []
+    loc = u["loc"]
+    if (c.on_map(uid) or loc == OTHER_FRONTS) and u["lost"] and refusal(c, side, uid) is None:
+        return [{"type": "replace", "unit": uid,
+                 "label": f"Rebuild a step of {c.unit_label(uid)} ({step_cost(c, uid) / 2:g} {rp_kind(c, uid)})"}]
+    if loc == ELIMINATED and refusal(c, side, uid, recreate=True) is None:
+        return [{"type": "recreate", "unit": uid, "hex": hid,
+                 "label": f"Recreate {c.unit_label(uid)} at {c.hex_label(hid)}"}
+                for hid in placement.legal_hexes(c, uid)]
+    return []
 
 
 @register
@@ -144,7 +157,17 @@ class Replacements(Step):
         return f"Spend replacement points ({rps})"
 
     def actions(self, c, f, side):
-        return _options(c, side) + [{"type": "end_replacements", "label": "Finish replacements"}]
+        return _options(c, side) + [dict(END_REPLACEMENTS)]
+
+    def check(self, c, f, side, action):
+        # Only the action's own unit's options can match it (each names its unit): the rest are listed
+        # only to explain a refusal.
+        uid = action.get("unit")
+        listed = [dict(END_REPLACEMENTS)]
+        if isinstance(uid, str) and uid in c.s["units"]:
+            listed += _unit_options(c, side, uid, c.s["units"][uid])
+        if not flow.listed(action, listed):
+            raise self.refuse(c, f, side, action, self.actions(c, f, side))
 
     def refuse(self, c, f, side, action, legal):
         uid = action.get("unit")
@@ -173,6 +196,6 @@ class Replacements(Step):
             u["supply"] = "full"
             c.set_loc(uid, a["hex"])
             c.say(f"{c.unit_label(uid)} is recreated at {c.hex_label(a['hex'])}.", kind="replace", unit=uid)
-        if not _any_rp(c, side) or not _options(c, side):
+        if not _any_rp(c, side) or not _has_option(c, side):
             flow.pop(c, self.kind)
             _lose_rest(c, side)

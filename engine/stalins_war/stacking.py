@@ -98,6 +98,16 @@ def _fast_ok(c: Ctx, uid: str, hid: str) -> bool:
     return end_move_test(c, uid)(hid)
 
 
+def testable_hexes(c: Ctx) -> frozenset[str]:
+    """The hexes where `end_move_test` can say no to a unit that is not already there: those with units
+    or an inactive partisan marker. Every other hex answers yes (cached per position)."""
+    key = ("stack_testable",)
+    out = c.cache.get(key)
+    if out is None:
+        out = c.cache[key] = frozenset(_summary(c)).union(c.s["markers"]["partisans"])
+    return out
+
+
 def end_move_test(c: Ctx, uid: str):
     """`may_end_move(c, uid, hid)` as a function of `hid`, the unit's own facts looked up once
     (move generation asks it of every hex a unit reaches)."""

@@ -50,7 +50,7 @@ from . import control, ops_pool, stacking, supply, terrain
 from .constants import AXIS, SOVIET
 from .context import Ctx
 from .movement import border_refusal
-from .zoc import zoc_hexes
+from .zoc import zoc_bits, zoc_hexes
 
 KINDS = ("rail", "sea")
 SEA_MOVE_SEAS = {AXIS: ("baltic", "black"), SOVIET: ("black",)}
@@ -103,35 +103,44 @@ def rail_barred(c: Ctx, side: str, hid: str) -> str | None:
     return None
 
 
-def _clean(c: Ctx, side: str, hid: str, ezoc: frozenset[str], foes: set[str]) -> bool:
-    h = c.map.hexes[hid]
-    if not h.rail or hid in foes or hid in ezoc:
-        return False
-    if c.s["control"].get(hid) == c.enemy(side) and (h.settlement in ("city", "major_city") or h.oil or h.vp
-                                                     or h.port or h.fortress):
-        return False
-    return True
-
-
 def clean_rail(c: Ctx, side: str) -> set[str]:
-    """Rail hexes a rail line of `side` may use (10.2.3): joined by clean rail to a friendly source."""
+    """Rail hexes a rail line of `side` may use (10.2.3): joined by clean rail to a friendly source.
+    Traced on bit sets (see hexbits): a clean hex is a rail hex free of enemy units and enemy ZOC and
+    not an enemy-held city, oil, VP, port or fortress hex."""
     key = ("clean_rail", side)
     if key in c.cache:
         return c.cache[key]
-    ezoc = zoc_hexes(c, c.enemy(side))
-    foes = c.occupied_hexes(c.enemy(side))
-    starts = {h for h in supply.full_sources(c, side) if _clean(c, side, h, ezoc, foes)}
-    seen = set(starts)
-    queue = deque(starts)
-    links = terrain.rail_links(c)
-    while queue:
-        h = queue.popleft()
-        for n in links[h]:
-            if n not in seen and _clean(c, side, n, ezoc, foes):
-                seen.add(n)
-                queue.append(n)
-    c.cache[key] = seen
-    return seen
+    bits = terrain.hex_bits(c)
+    foe = c.enemy(side)
+    control = c.s["control"]
+    held = [h for h in _rail_strongpoints(c) if control.get(h) == foe]
+    clean = _rail_hex_bits(c) & ~(bits.of(c.occupied_hexes(foe)) | zoc_bits(c, foe) | bits.of(held))
+    seen = supply.along_rail(c, bits.of(supply.full_sources(c, side)), ~clean)
+    out = c.cache[key] = set(bits.hexes(seen))
+    return out
+
+
+_RAIL_STATIC: dict[tuple, tuple] = {}
+
+
+def _rail_static(c: Ctx, key: tuple, make):
+    """A table fixed for the board (and the rest of `key`), made once."""
+    full = (id(c.map), *key)
+    got = _RAIL_STATIC.get(full)
+    if got is None or got[0] is not c.map:
+        got = _RAIL_STATIC[full] = (c.map, make())
+    return got[1]
+
+
+def _rail_hex_bits(c: Ctx) -> int:
+    return _rail_static(c, ("rail",), lambda: terrain.hex_bits(c).of(h for h, x in c.map.hexes.items() if x.rail))
+
+
+def _rail_strongpoints(c: Ctx) -> tuple[str, ...]:
+    """Rail hexes that are not clean while the enemy holds them: cities, oil, VP, ports, fortresses."""
+    return _rail_static(c, ("strong",), lambda: tuple(
+        h for h, x in sorted(c.map.hexes.items())
+        if x.rail and (x.settlement in ("city", "major_city") or x.oil or x.vp or x.port or x.fortress)))
 
 
 def usable_rail(c: Ctx, uid: str) -> frozenset[str]:
@@ -140,8 +149,11 @@ def usable_rail(c: Ctx, uid: str) -> frozenset[str]:
     key = ("usable_rail", ud.side, ud.nationality)
     out = c.cache.get(key)
     if out is None:
-        out = frozenset(h for h in clean_rail(c, ud.side)
-                        if not rail_barred(c, ud.side, h) and not border_refusal(c, uid, h))
+        # The bans and borders read only the board, the side, the nationality and the turn.
+        allowed = _rail_static(c, ("allowed", ud.side, ud.nationality, c.turn), lambda: frozenset(
+            h for h, x in c.map.hexes.items()
+            if x.rail and not rail_barred(c, ud.side, h) and not border_refusal(c, uid, h)))
+        out = frozenset(clean_rail(c, ud.side) & allowed)
         c.cache[key] = out
     return out
 
@@ -202,6 +214,39 @@ def rail_start_refusal(c: Ctx, uid: str) -> str | None:
 
 def rail_destinations(c: Ctx, uid: str) -> dict[str, list[str]] | set[str]:
     """Hexes this unit can reach by rail now (a dict hex -> route when routes were needed, else a set)."""
+    found = _rail_reach(c, uid)
+    if not isinstance(found, tuple):
+        return found
+    here, network, _ = found
+    out = set(network)
+    out.discard(here)
+    out -= _no_end(c, uid, out)
+    if c.udef(uid).kind == "stalin":
+        out = {h for h in out if _stalin_may_go(c, uid, h)}
+    return out
+
+
+def rail_destination_list(c: Ctx, uid: str) -> list[str]:
+    """`sorted(rail_destinations(c, uid))`, from the network's hexes sorted once per position (a unit
+    on the whole network has over a thousand destinations, and most units on it share them)."""
+    found = _rail_reach(c, uid)
+    if not isinstance(found, tuple):
+        return sorted(found)
+    here, network, ordered = found
+    among = (set(c.occupied_hexes(c.side_of(uid))) | set(c.s["markers"]["partisans"])) & network
+    among.discard(here)
+    may_end = stacking.end_move_test(c, uid)
+    barred = {h for h in among if not may_end(h)}
+    barred.add(here)
+    if c.udef(uid).kind == "stalin":
+        return [h for h in ordered if h not in barred and _stalin_may_go(c, uid, h)]
+    return [h for h in ordered if h not in barred]
+
+
+def _rail_reach(c: Ctx, uid: str):
+    """What `rail_destinations` starts from: {} or an empty set when the unit cannot rail anywhere, the
+    routes when an Axis rail move must count partisans or festungs, else (its hex, the hexes of the
+    rail pieces it can join, those sorted) before the stacking test."""
     if cannot_move_strategically(c, uid) or rail_start_refusal(c, uid):
         return {}
     side = c.side_of(uid)
@@ -212,17 +257,16 @@ def rail_destinations(c: Ctx, uid: str) -> dict[str, list[str]] | set[str]:
     if partisans or festungs:
         return _rail_routes(c, uid, here, usable, partisans, festungs)
     piece_of, members = _components(c, uid)
-    mine = {piece_of[h] for h in (here, *c.map.rail_links(here)) if h in piece_of}
+    mine = frozenset(piece_of[h] for h in (here, *c.map.rail_links(here)) if h in piece_of)
     if not mine:
         return set()
-    out: set[str] = set()
-    for p in mine:
-        out |= members[p]
-    out.discard(here)
-    out -= _no_end(c, uid, out)
-    if c.udef(uid).kind == "stalin":
-        out = {h for h in out if _stalin_may_go(c, uid, h)}
-    return out
+    ud = c.udef(uid)
+    key = ("rail_network", ud.side, ud.nationality, mine)
+    network = c.cache.get(key)
+    if network is None:
+        hexes = frozenset().union(*(members[p] for p in mine))
+        network = c.cache[key] = (hexes, tuple(sorted(hexes)))
+    return here, network[0], network[1]
 
 
 def _may_end(c: Ctx, uid: str, h: str) -> bool:
@@ -413,7 +457,7 @@ def destination_lists(c: Ctx, side: str):
     for uid in c.units_on_map(side):
         if c.udef(uid).lcu or ops_pool.available(c, side, [uid]) < price:
             continue
-        yield uid, price, sorted(rail_destinations(c, uid)), sorted(sea_destinations(c, uid))
+        yield uid, price, rail_destination_list(c, uid), sorted(sea_destinations(c, uid))
 
 
 def actions(c: Ctx, side: str) -> list[dict]:

@@ -144,7 +144,7 @@ def _blocked_bits(c: Ctx, side: str) -> int:
     return out
 
 
-def _along_rail(c: Ctx, starts: int, blocked: int) -> int:
+def along_rail(c: Ctx, starts: int, blocked: int) -> int:
     """`starts` (unblocked) plus every rail hex joined to them by unblocked rail (bit sets)."""
     steps = terrain.hex_bits(c).rail_steps
     seen = frontier = starts & ~blocked
@@ -194,8 +194,30 @@ def _trace_net(c: Ctx, src: set[str], side: str) -> int:
     """Hexes in supply from `src` (bits): four hexes to a source or to the rail joined to one."""
     bits = terrain.hex_bits(c)
     blocked = _blocked_bits(c, side)
-    anchors = _along_rail(c, bits.of(src), blocked)
-    return _reach(c, anchors, blocked) | bits.of(_usable_sources(c, src, side))
+    usable = _usable_sources(c, src, side)
+    key = ("trace", side, frozenset(src))
+    kept = _kept_trace(c, key, blocked, usable)
+    if kept is not None:
+        return kept
+    anchors = along_rail(c, bits.of(src), blocked)
+    out = _reach(c, anchors, blocked) | bits.of(usable)
+    _keep_trace(c, key, blocked, usable, out)
+    return out
+
+
+def _kept_trace(c: Ctx, key: tuple, blocked: int, usable: set[str]):
+    """A trace the game kept from an earlier position (`Ctx.lasting`) whose inputs equal these: the same
+    sources (in `key`), the same hexes blocked to a supply line and the same sources free of enemy
+    units, on the same board: a trace reads nothing else. None if there is none."""
+    kept = c.lasting.get(key) if c.lasting is not None else None
+    if kept is not None and kept[0] == blocked and kept[1] == usable and kept[2] is terrain.hex_bits(c):
+        return kept[3]
+    return None
+
+
+def _keep_trace(c: Ctx, key: tuple, blocked: int, usable: set[str], trace) -> None:
+    if c.lasting is not None:
+        c.lasting[key] = (blocked, usable, terrain.hex_bits(c), trace)
 
 
 def _su_trace(c: Ctx) -> tuple[int, int]:
@@ -206,8 +228,14 @@ def _su_trace(c: Ctx) -> tuple[int, int]:
         bits = terrain.hex_bits(c)
         blocked = _blocked_bits(c, SOVIET)
         src = sources(c, "SU")
-        anchors = _along_rail(c, bits.of(src), blocked)
-        out = c.cache[key] = (anchors, _reach(c, anchors, blocked) | bits.of(_usable_sources(c, src, SOVIET)))
+        usable = _usable_sources(c, src, SOVIET)
+        kept_key = ("su_trace", frozenset(src))
+        out = _kept_trace(c, kept_key, blocked, usable)
+        if out is None:
+            anchors = along_rail(c, bits.of(src), blocked)
+            out = (anchors, _reach(c, anchors, blocked) | bits.of(usable))
+            _keep_trace(c, kept_key, blocked, usable, out)
+        c.cache[key] = out
     return out
 
 
@@ -230,7 +258,7 @@ def _su_trace_with_baku(c: Ctx, baku: str) -> int:
     if bits.has(anchors, baku):
         return trace | bits.of(_usable_sources(c, {baku}, SOVIET))
     blocked = _blocked_bits(c, SOVIET)
-    anchors |= _along_rail(c, bits.of((baku,)), blocked)
+    anchors |= along_rail(c, bits.of((baku,)), blocked)
     return _reach(c, anchors, blocked) | bits.of(_usable_sources(c, sources(c, "SU") | {baku}, SOVIET))
 
 
@@ -259,19 +287,31 @@ def net(c: Ctx, group: str) -> Net:
 
 
 def _port_links(c: Ctx, side: str, full: int) -> int:
-    """13.1.2: four hexes to a friendly port, if another friendly port on that sea traces supply (bits)."""
+    """13.1.2: four hexes to a friendly port, if another friendly port on that sea traces supply (bits).
+    A function of the net, the blocked hexes and the friendly ports free of enemy units, so the game
+    keeps it across positions while those are equal."""
     bits = terrain.hex_bits(c)
     blocked = _blocked_bits(c, side)
-    out = 0
     foes = c.occupied_hexes(c.enemy(side))
-    for sea in PORT_SEAS:
-        ports = [h for h in _ports(c, sea) if c.s["control"].get(h) == side and h not in foes]
+    friendly = tuple(tuple(h for h in _ports(c, sea) if c.s["control"].get(h) == side and h not in foes)
+                     for sea in PORT_SEAS)
+    # Kept across positions by the nets they were made for (a few per side: one per group's net).
+    kept_links = c.lasting.setdefault(("port_links", side), {}) if c.lasting is not None else None
+    kept = kept_links.get(full) if kept_links is not None else None
+    if kept is not None and kept[0] == blocked and kept[1] == friendly and kept[2] is bits:
+        return kept[3]  # the same inputs as a position before (compared by value): the same links
+    out = 0
+    for ports in friendly:
         linked = [p for p in ports if bits.has(full, p)]
         if not linked:
             continue
         targets = [p for p in ports if not bits.has(blocked, p) and any(q != p for q in linked)]
         if targets:
             out |= _reach(c, bits.of(targets), blocked)
+    if kept_links is not None:
+        if len(kept_links) >= 8:
+            kept_links.clear()
+        kept_links[full] = (blocked, friendly, bits, out)
     return out
 
 

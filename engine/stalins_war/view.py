@@ -7,7 +7,6 @@ strengths cannot leak. Discards and removed cards are public (7.6.2).
 """
 from __future__ import annotations
 
-import marshal
 
 from . import flow, grants, situation
 from .cards import hands
@@ -71,13 +70,14 @@ def card_entry(c: Ctx, cid: str) -> dict:
 
 
 def build_view(c: Ctx, viewer: str | None) -> dict:
-    """`viewer`'s view: the position's public part (built once per position and kept in the memo,
-    as bytes, so every view gets objects of its own) plus what depends on the viewer."""
+    """`viewer`'s view: the position's public part (built once per position and kept in the memo)
+    plus what depends on the viewer. Every view of a position shares the public part's values, so a
+    view is read-only (engine/README.md): copying it for each view cost more than building the rest."""
     key = ("public_view",)
     public = c.cache.get(key)
     if public is None:
-        public = c.cache[key] = marshal.dumps(_public_view(c))
-    view = marshal.loads(public)
+        public = c.cache[key] = _public_view(c)
+    view = dict(public)
     view["viewer"] = viewer
     frame = flow.top(c)
     if frame is not None and flow.STEPS[frame["kind"]].view_by_viewer:

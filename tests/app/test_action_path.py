@@ -2,6 +2,8 @@
 of a socket's own move straight from the action, with what each seat may see and nothing lost."""
 from __future__ import annotations
 
+import contextlib
+
 from sqlalchemy import event
 
 from app.realtime import updates
@@ -71,13 +73,17 @@ def test_an_action_is_one_transaction_writing_the_game_row_once(client, ctx):
             game_writes = [s for s in transaction if "UPDATE games SET" in s]
             assert len(game_writes) == 1, transaction
             assert "pg_notify" in game_writes[0], "the change is announced with its write, at commit"
-            assert transaction[1].startswith("SELECT users"), "the user is checked in the same transaction"
-            assert transaction[2].startswith("SELECT games") and transaction[2].endswith("FOR UPDATE")
+            lock = transaction[1]
+            assert lock.startswith("SELECT games") and lock.endswith("FOR UPDATE OF games")
+            assert "FROM games JOIN users" in lock and "api_tokens" in lock, \
+                "the user and its token are checked by the statement that locks the game row"
             assert transaction.count("COMMIT") == 1
-            # user, game row, log entries (if any), action + game row + NOTIFY + log for the fan-out, COMMIT;
+            assert not any(s.startswith("INSERT INTO game_log") for s in transaction), \
+                "the log entries (if any) are written by the statement that writes the game row"
+            # game row with the user; action + log entries + game row + NOTIFY + log for the fan-out; COMMIT;
             # a "your move" notice adds its own statements
             own = [s for s in transaction if not any(w in s.lower() for w in ("notice", "webhooks", "deliveries"))]
-            assert len(own) <= 1 + 5, own
+            assert len(own) == 1 + 3, own
     with ctx.db.session() as db:
         assert play.replay_matches(db, ctx.rules, game_id)
     assert stored(ctx, game_id)["seq"] == v["seq"] + 1
@@ -218,3 +224,57 @@ def test_websocket_actions_run_in_at_most_action_threads_threads_at_once(setting
             assert recv_until(ws, "ok")["seq"] == v["seq"] + 1
             ws.__exit__(None, None, None)
     assert most[0] == 2, most[0]
+
+
+def test_the_statement_locking_the_game_refuses_a_revoked_token_or_a_banned_user_and_changes_nothing(client, ctx):
+    """A socket's user is checked by the statement that locks the game row: a token revoked or an account
+    banned while the socket is open (here behind the hub's back, so the socket stays open) acts no more."""
+    from sqlalchemy import func, update
+
+    from app.models import ApiToken, User
+
+    alice, bob = make_user(ctx, "alice"), make_user(ctx, "bob")
+    game_id = start_game(client, alice, bob)["id"]
+    player, v = acting(client, game_id, alice, bob)
+    with client.websocket_connect(ws_url(game_id), headers=player.headers) as ws:
+        recv_until(ws, "chat_history")
+        before = stored(ctx, game_id)
+        for change, code in ((update(ApiToken).where(ApiToken.user_id == player.id).values(revoked_at=func.now()),
+                              "not_signed_in"),
+                             (update(User).where(User.id == player.id).values(banned_at=func.now()), "banned")):
+            with ctx.db.transaction() as db:
+                db.execute(change)
+            ws.send_json({"type": "action", "seq": v["seq"], "action": v["actions"][0]})
+            assert recv_until(ws, "error")["code"] == code
+            assert stored(ctx, game_id) == before
+
+
+def test_a_move_is_encoded_once_per_seat_however_many_watch(client, ctx, monkeypatch):
+    """Spectators share one seat's view: its JSON is made once per move, not once per socket, and each
+    socket still gets exactly its own log entries."""
+    alice, bob = make_user(ctx, "alice"), make_user(ctx, "bob")
+    watchers = [make_user(ctx, f"watcher{i}") for i in range(3)]
+    game_id = start_game(client, alice, bob)["id"]
+    encoded = []
+    real_dumps = updates.dumps
+    monkeypatch.setattr(updates, "dumps", lambda value: (encoded.append(value.get("seat", "log"))
+                                                         if isinstance(value, dict) else None) or real_dumps(value))
+    with contextlib.ExitStack() as stack:
+        sockets = {p.username: stack.enter_context(client.websocket_connect(ws_url(game_id), headers=p.headers))
+                   for p in (alice, bob, *watchers)}
+        for ws in sockets.values():
+            recv_until(ws, "chat_history")
+        player, v = acting(client, game_id, alice, bob)
+        encoded.clear()
+        mover = sockets[player.username]
+        mover.send_json({"type": "action", "seq": v["seq"], "action": v["actions"][0]})
+        recv_until(mover, "ok")
+        got = {name: recv_until(ws, "view", seq=v["seq"] + 1) for name, ws in sockets.items()}
+    assert sorted(encoded, key=str) == sorted(["axis", "soviet", None], key=str), encoded
+    engine_game = ctx.rules.load(stored(ctx, game_id)["state"])
+    assert got["alice"]["view"] == engine_game.view("axis") and got["bob"]["view"] == engine_game.view("soviet")
+    for watcher in watchers:
+        message = got[watcher.username]
+        assert message["seat"] is None and message["view"] == engine_game.view(None)
+        assert all(e["to"] is None for e in message["log"])
+        assert [e["id"] for e in message["log"]] == [e["id"] for e in got["watcher0"]["log"]]

@@ -10,7 +10,8 @@ import sys
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import create_engine, inspect
+from sqlalchemy import create_engine, inspect, text
+from sqlalchemy.exc import DBAPIError
 
 from app.db import sqlalchemy_url
 from app.models import Base
@@ -25,6 +26,24 @@ def test_the_migrations_build_exactly_the_models(database_url):
         assert diff == [], diff
         assert inspect(conn).has_table("alembic_version")
     engine.dispose()
+
+
+def test_stored_states_use_lz4_where_the_server_has_it(database_url):
+    """The states rewritten by every action are compressed with lz4 (cheaper than the default pglz) on
+    a PostgreSQL built with it, and keep the default on one without (the embedded server)."""
+    engine = create_engine(sqlalchemy_url(database_url))
+    with engine.connect() as conn:
+        try:
+            with conn.begin_nested():
+                conn.execute(text("CREATE TEMP TABLE lz4_probe (x text COMPRESSION lz4)"))
+            has_lz4 = True
+        except DBAPIError:
+            has_lz4 = False
+        methods = dict(conn.execute(text(
+            "SELECT attname, attcompression FROM pg_attribute WHERE attrelid = 'games'::regclass "
+            "AND attname IN ('state', 'undo_base_state')")).all())
+    engine.dispose()
+    assert methods == ({"state": "l", "undo_base_state": "l"} if has_lz4 else {"state": "", "undo_base_state": ""})
 
 
 def test_migrations_downgrade_and_upgrade_again():

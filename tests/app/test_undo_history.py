@@ -304,6 +304,23 @@ def test_stepping_through_history_uses_the_positions_already_built(client, ctx, 
     assert len(calls) == 1, "the position at seq 2 holds an undone action: seq 3 is rebuilt from the seed"
 
 
+def test_a_chain_keeps_the_state_stored_before_its_first_action_as_its_base(client, ctx, table):
+    """The base is copied by the action's UPDATE from the row's previous state (not sent again): it must
+    be exactly the state stored at the chain's start, and stay so while the chain grows."""
+    game_id, alice, bob, _ = table
+    act(client, game_id, bob, {"type": "decline_pick"})
+    before = stored(ctx, game_id)["state"]
+    card = first_ops_card(client, game_id, alice)
+    act(client, game_id, alice, {"type": "play_card", "card": card, "as": "ops"})
+    with ctx.db.session() as db:
+        assert undo.base_state(db, game_id) == before
+    assert stored(ctx, game_id)["state"] != before
+    assert act(client, game_id, alice, {"type": "end_movement"})["game"]["undo"]["count"] == 2
+    with ctx.db.session() as db:
+        assert undo.base_state(db, game_id) == before
+    assert replays(ctx, game_id)
+
+
 def test_undo_bookkeeping_survives_an_illegal_action(client, ctx, table):
     game_id, alice, bob, _ = table
     barbarossa_ops(client, game_id, alice, bob)

@@ -31,8 +31,10 @@ def _every_read(game: engine.Game) -> None:
             pass
 
 
-def _random_steps(seed: int, steps: int):
-    """Yield (game, side, action) along a random campaign; the caller applies the action."""
+def _random_steps(seed: int, steps: int, moves_first: float = 0.0):
+    """Yield (game, side, action) along a random campaign; the caller applies the action. With
+    `moves_first`, that share of the decisions offering unit moves (regular or rail) takes one of
+    them: several moves a round, so the game keeps unit searches from one position to the next."""
     rng = random.Random(seed)
     game = engine.new_game("stalins_war", scenario="campaign", seed=seed)
     for _ in range(steps):
@@ -40,9 +42,13 @@ def _random_steps(seed: int, steps: int):
             return
         sides = game.active_sides()
         side = sides[0] if len(sides) == 1 else rng.choice(sides)
-        action = randomplay.choose(rng, game.legal_actions(side), fuzzing.WEIGHTS, fuzzing.classify)
-        action = {k: v for k, v in action.items() if k != "label"}
-        yield game, side, action
+        legal = game.legal_actions(side)
+        moves = [a for a in legal if a["type"] in ("move", "rail")] if moves_first else []
+        if moves and rng.random() < moves_first:
+            action = rng.choice(moves)
+        else:
+            action = randomplay.choose(rng, legal, fuzzing.WEIGHTS, fuzzing.classify)
+        yield game, side, {k: v for k, v in action.items() if k != "label"}
 
 
 def _positions(seed: int, steps: int):
@@ -148,3 +154,75 @@ def test_a_game_that_has_answered_questions_acts_as_a_fresh_load_of_its_state():
             assert before != game.to_json()  # the step really moved on
             compared += 1
     assert compared > 300
+
+
+def test_views_of_a_position_share_their_public_part_and_nothing_the_engine_does_changes_it():
+    """Views are read-only (engine/README.md, *Views*): one position's views share their public part
+    instead of each copying it. The engine's own later work (more views, the full view, drawing the
+    board, legal actions, refused and applied actions) must leave every view it handed out as it was."""
+    kept = []
+    for step, (game, side, action) in enumerate(_random_steps(41, 300)):
+        views = {viewer: game.view(viewer) for viewer in (*SIDES, None)}
+        assert views["axis"]["units"] is views["soviet"]["units"] is views[None]["units"]
+        assert views["axis"]["viewer"] == "axis" and views[None]["viewer"] is None
+        assert views[None]["hand"] is None and views[side]["hand"] is not None
+        if step % 5 == 0:
+            kept.append((views, side, json.dumps(views[side]), json.dumps(views[None])))
+        _every_read(game)
+        game.full_view()
+        game.apply(side, action)
+    assert len(kept) > 40
+    for views, side, text, spectator in kept:
+        assert json.dumps(views[side]) == text
+        assert json.dumps(views[None]) == spectator
+
+
+def test_movement_searches_kept_across_moves_give_a_fresh_loads_actions():
+    """A unit's movement search is kept from one position to the next and reused while its inputs are
+    equal: along campaigns of many moves each round, both sides' legal actions (flat and packed) and
+    the result of each action equal those of a fresh `load` of the state."""
+    moved = 0
+    for seed in (41, 42):
+        for game, side, action in _random_steps(seed, 220, moves_first=0.8):
+            fresh = engine.load(copy.deepcopy(game.to_json()))
+            for s in SIDES:
+                assert game.packed_legal_actions(s) == fresh.packed_legal_actions(s)
+                assert game.legal_actions(s) == fresh.legal_actions(s)
+            fresh.apply(side, action)
+            game.apply(side, action)
+            assert game.to_json() == fresh.to_json()
+            moved += action["type"] == "move"
+    assert moved > 100  # many moves in a row really reused (and dropped) kept searches
+
+
+def test_an_action_is_legal_only_as_listed_whatever_its_values_compare_equal_to():
+    """The check compares actions by their exact JSON: a listed action with a label of any text is
+    accepted, but a value of another type that Python finds equal (True for 1, 1.0 for 1, a list
+    for a string) is refused."""
+    for game, side, action in _random_steps(7, 400):
+        stack = game.to_json()["stack"]
+        ints = [k for k, v in action.items() if type(v) is int]
+        strs = [k for k, v in action.items() if type(v) is str and k != "type"]
+        if stack and stack[-1]["kind"] != "operations" and (ints or strs):
+            for k in ints:
+                for other in (float(action[k]), action[k] == 1):
+                    wrong = {**action, k: other}
+                    if json.dumps(wrong, sort_keys=True) != json.dumps(action, sort_keys=True):
+                        try:
+                            engine.load(game.to_json()).apply(side, wrong)
+                        except engine.IllegalAction:
+                            continue
+                        raise AssertionError(f"{wrong} was accepted as {action}")
+            for k in strs:
+                try:
+                    engine.load(game.to_json()).apply(side, {**action, k: [action[k]]})
+                except engine.IllegalAction:
+                    continue
+                raise AssertionError(f"a list was accepted for {k} in {action}")
+            again = engine.load(game.to_json())
+            again.apply(side, {**action, "label": "any words"})
+            game.apply(side, action)
+            assert again.to_json() == game.to_json()
+            return
+        game.apply(side, action)
+    raise AssertionError("no decision with a generic check was met")

@@ -103,6 +103,13 @@ class PlaceReinforcements(Step):
             out += _options(c, uid)
         return out
 
+    def check(self, c, f, side, action):
+        # Only the action's own unit's options can match it (each names its unit): the rest are listed
+        # only to explain a refusal.
+        uid = action.get("unit")
+        if not (isinstance(uid, str) and uid in f["units"] and flow.listed(action, _options(c, uid))):
+            raise self.refuse(c, f, side, action, self.actions(c, f, side))
+
     def refuse(self, c, f, side, action, legal):
         if action["type"] == "place" and action.get("unit") in f["units"]:
             return IllegalAction("7.5.2c: reinforcements arrive in their capital or in supplied friendly sources, "
