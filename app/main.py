@@ -200,12 +200,16 @@ def create_app(settings: Settings | None = None, *, engine_module: ModuleType | 
         ctx.action_threads = anyio.CapacityLimiter(settings.action_threads)
 
         async def on_event(payload: str) -> None:
-            await ctx.hub.on_event(payload)
-            await ctx.lobby.on_event(payload)
-            if '"kind": "notice"' in payload:
+            event = notify.parse(payload)
+            if event is None:
+                log.warning("ignoring a notification that is not one of ours: %.200s", payload)
+                return
+            await ctx.hub.on_event(event)
+            await ctx.lobby.on_event(event)
+            if event.get("kind") == "notice":
                 ctx.deliveries.kick()
-            elif (game_event := notify.parse_game(payload)) is not None:
-                ctx.bots.game_changed(*game_event)  # perhaps a bot's turn now
+            elif (changed := notify.game_event(event)) is not None:
+                ctx.bots.game_changed(*changed)  # perhaps a bot's turn now
 
         async def on_connect() -> None:
             await ctx.hub.resync()

@@ -43,13 +43,18 @@ def _game(game_id: int, seq: int, move: bool) -> dict[str, Any]:
     return {"kind": "game", "game": game_id, "seq": seq, **({"move": True} if move else {})}
 
 
-def parse_game(payload: str) -> tuple[int, bool] | None:
-    """(game id, whether it was a move) of a game event's payload; None if it is not one."""
+def parse(payload: str) -> dict[str, Any] | None:
+    """The event a NOTIFY payload carries (parsed once for every listener); None if it is not one of ours."""
     try:
         event = json.loads(payload)
     except ValueError:
         return None
-    if not isinstance(event, dict) or event.get("kind") != "game" or not isinstance(event.get("game"), int):
+    return event if isinstance(event, dict) else None
+
+
+def game_event(event: dict[str, Any]) -> tuple[int, bool] | None:
+    """(game id, whether it was a move) of a game event; None for any other event."""
+    if event.get("kind") != "game" or not isinstance(event.get("game"), int):
         return None
     return event["game"], bool(event.get("move"))
 

@@ -14,7 +14,6 @@ A refresh that fails on the database is tried again (after 0.5 s, doubling up to
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from typing import Any
 
@@ -172,8 +171,7 @@ class Hub:
 
     # --- events from the listener -------------------------------------------------------------
 
-    async def on_event(self, payload: str) -> None:
-        event = json.loads(payload)
+    async def on_event(self, event: dict[str, Any]) -> None:
         kind = event.get("kind")
         if kind == "game":
             game_id, seq = int(event["game"]), event.get("seq")

@@ -58,10 +58,9 @@ class LobbyHub:
     def remove(self, conn: Connection) -> None:
         self.conns.discard(conn)
 
-    async def on_event(self, payload: str) -> None:
+    async def on_event(self, event: dict[str, Any]) -> None:
         if not self.conns:
             return
-        event = json.loads(payload)
         kind = event.get("kind")
         if kind == "game":
             self._games.add(int(event["game"]))

@@ -245,7 +245,7 @@ def test_moves_in_games_without_a_bot_do_not_wake_the_bot_worker(client, ctx):
     """Every action's NOTIFY reaches every process; the worker looks for bot turns (a query) only when the
     game has a bot in a seat, or when the change is not a move (a game may have just got a bot)."""
     from app.bot_worker import BotWorker
-    from app.notify import _game, parse_game
+    from app.notify import _game, game_event, parse
 
     alice, bob = make_user(ctx, "alice"), make_user(ctx, "bob")
     human = start_game(client, alice, bob)["id"]
@@ -257,11 +257,11 @@ def test_moves_in_games_without_a_bot_do_not_wake_the_bot_worker(client, ctx):
     worker.wake.clear()
     worker._due()
     assert robot_game in worker.bot_games and human not in worker.bot_games
-    worker.game_changed(*parse_game(json.dumps(_game(human, 5, True))))
+    worker.game_changed(*game_event(parse(json.dumps(_game(human, 5, True)))))
     assert not worker.wake.is_set(), "a move in a game of two humans"
-    worker.game_changed(*parse_game(json.dumps(_game(human, 5, False))))
+    worker.game_changed(*game_event(parse(json.dumps(_game(human, 5, False)))))
     assert worker.wake.is_set(), "a change that is not a move (a seat may have been given to a bot)"
     worker.wake.clear()
-    worker.game_changed(*parse_game(json.dumps(_game(robot_game, 3, True))))
+    worker.game_changed(*game_event(parse(json.dumps(_game(robot_game, 3, True)))))
     assert worker.wake.is_set(), "a move in a game with a bot"
-    assert parse_game('{"kind": "chat", "game": 1, "id": 2}') is None and parse_game("not json") is None
+    assert game_event(parse('{"kind": "chat", "game": 1, "id": 2}')) is None and parse("not json") is None
