@@ -95,10 +95,13 @@ def caller_view(db: Session, rules: Rules, cache: SnapshotCache, game_id: int, u
     return seat_view(db, rules, cache, game, game.seat_of(user.id) if user else None)
 
 
-def log_out(entry: GameLogEntry) -> dict[str, Any]:
+def log_message(id: int, seq: int, to: str | None, text: str, entry: Any, undone: bool) -> dict[str, Any]:
     """A log entry as websocket messages carry it."""
-    return {"id": entry.id, "seq": entry.seq, "to": entry.to_side, "text": entry.text, "entry": entry.entry,
-            "undone": bool(entry.undone)}
+    return {"id": id, "seq": seq, "to": to, "text": text, "entry": entry, "undone": bool(undone)}
+
+
+def log_out(entry: GameLogEntry) -> dict[str, Any]:
+    return log_message(entry.id, entry.seq, entry.to_side, entry.text, entry.entry, entry.undone)
 
 
 def visible_log(db: Session, game_id: int, seat: str | None, *, after_id: int = 0, limit: int = 500,
@@ -232,8 +235,7 @@ def _record(db: Session, game: Game, seat: str, seq: int, user: User, action: di
     rows = [GameLogEntry(id=i, undone=False, **v) for i, v in zip(row[1], values)] if values else []
     recent = []
     if log_since is not None:
-        recent = [{"id": i, "seq": sq, "to": to, "text": text, "entry": entry, "undone": bool(undone)}
-                  for i, sq, to, text, entry, undone in (row[-1] or [])]
+        recent = [log_message(*entry) for entry in row[-1] or []]  # [id, seq, to, text, entry, undone] each
         recent = (recent + [log_out(r) for r in rows])[-_RECENT_LIMIT:]
     check_deadline(db)  # not applied late: the client may have given up on it
     db.commit()
