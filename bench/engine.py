@@ -87,15 +87,21 @@ def sample_moves(n: int, seed: int, policy: str, every: int) -> list[dict]:
 SERVER_STEPS = ("apply", "to_json", "view axis", "view soviet", "view spectator", "legal_actions", "pack_actions")
 
 
+def _as_cached(state: dict):
+    """The game at `state` with the answers the server's snapshot cache holds before a move."""
+    g = engine.load(state)
+    for seat in ("axis", "soviet", None):
+        g.view(seat)
+    for side in g.active_sides():
+        g.legal_actions(side)
+    return g
+
+
 def time_server_moves(moves: list[dict], clock=time.perf_counter) -> dict[str, list[float]]:
     """Each step of the server's work for one move, in ms, at every sampled move."""
     out: dict[str, list[float]] = {k: [] for k in (*SERVER_STEPS, "total")}
     for m in moves:
-        g = engine.load(m["state"])
-        for seat in ("axis", "soviet", None):  # the snapshot cache's answers before the move
-            g.view(seat)
-        for side in g.active_sides():
-            g.legal_actions(side)
+        g = _as_cached(m["state"])
         times = {}
         t = clock()
         g.apply(m["side"], m["action"])
@@ -118,11 +124,7 @@ def time_server_moves(moves: list[dict], clock=time.perf_counter) -> dict[str, l
             t = times[name]
         out["total"].append(sum(out[name][-1] for name in SERVER_STEPS))
         if hasattr(g, "packed_legal_actions"):  # the one call that replaces the last two, timed on its own
-            g = engine.load(m["state"])
-            for seat in ("axis", "soviet", None):
-                g.view(seat)
-            for side in g.active_sides():
-                g.legal_actions(side)
+            g = _as_cached(m["state"])
             g.apply(m["side"], m["action"])
             for seat in ("axis", "soviet", None):
                 g.view(seat)
