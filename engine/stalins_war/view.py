@@ -7,7 +7,6 @@ strengths cannot leak. Discards and removed cards are public (7.6.2).
 """
 from __future__ import annotations
 
-
 from . import flow, grants, situation
 from .cards import hands
 from .constants import ELIMINATED, OTHER_FRONTS, REMOVED, SIDES, SOVIET, TRACK, is_hex
