@@ -82,11 +82,17 @@ class Step:
         """`pack_actions(self.actions(...))` made without listing each action, or None (then it is)."""
         return None
 
+    def matchable(self, c: Ctx, f: dict, side: str, action: dict) -> list[dict] | None:
+        """The legal actions that could equal `action`, when the step can list them without listing all
+        (e.g. only the options of the unit the action names); None: all of them (`actions`)."""
+        return None
+
     def check(self, c: Ctx, f: dict, side: str, action: dict) -> None:
-        legal = self.actions(c, f, side)
+        some = self.matchable(c, f, side, action)
+        legal = self.actions(c, f, side) if some is None else some
         if listed(action, legal):
             return
-        raise self.refuse(c, f, side, action, legal)
+        raise self.refuse(c, f, side, action, legal if some is None else self.actions(c, f, side))
 
     def refuse(self, c: Ctx, f: dict, side: str, action: dict, legal: list[dict]) -> IllegalAction:
         """Explain why an action is not legal; steps override this with rule-specific reasons."""

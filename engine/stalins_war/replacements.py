@@ -159,15 +159,11 @@ class Replacements(Step):
     def actions(self, c, f, side):
         return _options(c, side) + [dict(END_REPLACEMENTS)]
 
-    def check(self, c, f, side, action):
-        # Only the action's own unit's options can match it (each names its unit): the rest are listed
-        # only to explain a refusal.
+    def matchable(self, c, f, side, action):
+        # Each option names its unit: only the action's own unit's can match it.
         uid = action.get("unit")
-        listed = [dict(END_REPLACEMENTS)]
-        if isinstance(uid, str) and uid in c.s["units"]:
-            listed += _unit_options(c, side, uid, c.s["units"][uid])
-        if not flow.listed(action, listed):
-            raise self.refuse(c, f, side, action, self.actions(c, f, side))
+        own = _unit_options(c, side, uid, c.s["units"][uid]) if isinstance(uid, str) and uid in c.s["units"] else []
+        return own + [dict(END_REPLACEMENTS)]
 
     def refuse(self, c, f, side, action, legal):
         uid = action.get("unit")

@@ -103,12 +103,10 @@ class PlaceReinforcements(Step):
             out += _options(c, uid)
         return out
 
-    def check(self, c, f, side, action):
-        # Only the action's own unit's options can match it (each names its unit): the rest are listed
-        # only to explain a refusal.
+    def matchable(self, c, f, side, action):
+        # Each option names its unit: only the action's own unit's can match it.
         uid = action.get("unit")
-        if not (isinstance(uid, str) and uid in f["units"] and flow.listed(action, _options(c, uid))):
-            raise self.refuse(c, f, side, action, self.actions(c, f, side))
+        return _options(c, uid) if isinstance(uid, str) and uid in f["units"] else []
 
     def refuse(self, c, f, side, action, legal):
         if action["type"] == "place" and action.get("unit") in f["units"]:
