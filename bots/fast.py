@@ -217,15 +217,15 @@ def card_scores(sit: Situation, legal) -> list:
     combat_cards = sum(1 for c in hand.values() if c["kind"] == "combat")
     front = sum(1 for h in sit.own_hexes if sit.d_foe.get(h, 99) <= 1)
     # 5.1.3: an Axis holding no Soviet VP hex loses at the end of turns 2-12: only OPS help then.
-    urgent = sit.side == "axis" and 2 <= sit.turn <= 12 and \
-        not any(sit.holder(h) == "axis" for h in sit.b.soviet_vp)
+    urgent = sit.vp_urgent
     scored = []
     for a in legal:
         if a["type"] == "zero_ops":
             if a["option"] == "operate":
                 # Every unit moves in such a round (7.2.5): the Axis's drive of 1941 wants them all.
                 drive = 1.0 if sit.side == "axis" and 2 <= sit.turn <= 4 and not sit.winter else 0.0
-                scored.append((0.5 + drive + sit.v["banked"].get(sit.side, 0), a))
+                # Without a Soviet VP hex the Axis needs combat markers, which only OPS buy (7.3.5).
+                scored.append((0.5 + drive + sit.v["banked"].get(sit.side, 0) - (2.0 if urgent else 0.0), a))
             else:
                 scored.append((0.3 + (0.6 if sit.v["consec"].get(sit.side, 0) >= 2 else 0), a))
             continue
@@ -240,7 +240,7 @@ def card_scores(sit: Situation, legal) -> list:
                 val -= 1.0  # 7.3.2: an event or RP play first resets the consecutive count
             if sit.side == "axis" and sit.turn <= 3 and ops >= 2:
                 val += 1.0  # Barbarossa: the OPS carry the drive east
-            if card["kind"] == "combat" and combat_cards < 3:
+            if card["kind"] == "combat" and combat_cards < 3 and not urgent:
                 val -= 1.5
             if card["kind"] == "reinforcement":
                 val -= 2.0
@@ -411,7 +411,7 @@ def attack_plans(sit: Situation, marked: set, fought, only_marked: bool = False)
         hits = b.expected_hits(att, any(u["lcu"] for u in units), -sit.defense_shift(t))
         back = b.expected_hits(dfn, any(u["lcu"] for u in defenders))
         steps = sum(u["steps"] - u["lost"] for u in defenders)
-        score = hits - 0.8 * back + (1.5 if hits >= steps else 0.0) + objective_weight(sit) * objectives.get(t, 0.0)
+        score = hits - 0.8 * back + (1.5 if hits >= steps else 0.0) + objective_weight(sit, t) * objectives.get(t, 0.0)
         if sit.side == "soviet":
             score -= 0.5 * (1.0 - sit.offensive_weight())
         need = sorted((h for h in sources if h not in marked),
@@ -421,9 +421,12 @@ def attack_plans(sit: Situation, marked: set, fought, only_marked: bool = False)
     return plans
 
 
-def objective_weight(sit: Situation) -> float:
-    """How much taking an objective is worth in combat odds (the Axis must take ground, 5.1.3)."""
-    return 0.2 if sit.side == "axis" else 0.08
+def objective_weight(sit: Situation, target: str | None = None) -> float:
+    """How much taking an objective is worth in combat odds (the Axis must take ground, 5.1.3).
+    Holding no Soviet VP hex, the Axis attacks one at almost any odds: the turn's end loses the war."""
+    if sit.side != "axis":
+        return 0.08
+    return 0.6 if sit.vp_urgent and target in sit.b.soviet_vp else 0.2
 
 
 def marking(sit: Situation, legal, rng):
@@ -483,7 +486,7 @@ def combat_score(sit: Situation, combat: dict) -> float:
     hits = _mean_hits(fire.get(sit.side))
     back = _mean_hits(fire.get(sit.foe))
     steps = sum(d["steps_left"] for d in combat.get("defenders", ()))
-    bonus = objective_weight(sit) * sit.objectives(sit.side).get(combat.get("target"), 0.0)
+    bonus = objective_weight(sit, combat.get("target")) * sit.objectives(sit.side).get(combat.get("target"), 0.0)
     caution = 0.5 * (1.0 - sit.offensive_weight()) if sit.side == "soviet" else 0.0
     return hits - 0.8 * back + (1.5 if hits >= steps else 0.0) + bonus - caution
 

@@ -119,6 +119,41 @@ def test_fast_does_not_attack_a_strong_stack_at_bad_odds():
     assert not any(a["type"] == "resolve" for a in actions)
 
 
+def _urgent_round(control=None):
+    """Turn 2, the last round, one OPS: an Axis stack next to Riga (a Soviet VP hex, a city held by
+    a front and two corps) and to a lone corps in the open."""
+    game = engine.new_game("stalins_war", seed=3, position={
+        "turn": 2, "round": 5, "ops": 1, "control": control or {},
+        "units": {"1819": ["GE-4A", "GE-46Pz", "GE-47Pz"], "1918": ["SU-WestF", "SU-16R", "SU-19R"], "1919": ["SU-28RK"],
+                  "2722": ["SU-20R"]}})
+    game.apply("axis", {"type": "end_movement"})
+    actions, _ = _play_round(game, "axis")
+    return [a["target"] for a in actions if a["type"] == "attack"]
+
+
+def test_5_1_3_holding_no_soviet_vp_hex_the_axis_attacks_one_whatever_the_odds():
+    # At the end of the turn an Axis holding no Soviet VP hex loses the war: Riga it must be.
+    assert _urgent_round() == ["1918"]
+    # Holding one (Minsk), the same stack takes the easier fight.
+    assert _urgent_round({"2022": "axis"}) == ["1919"]
+
+
+def test_5_1_3_holding_no_soviet_vp_hex_the_axis_plays_for_the_ops_it_needs():
+    # Consecutive OPS count 1: Dora (2 OPS, a combat card) gives 1 OPS, one combat marker (7.3.5). A
+    # 0-OPS round moves every unit but buys no marker: without a Soviet VP hex the marker it is.
+    def play(control):
+        game = engine.new_game("stalins_war", seed=3, position={
+            "turn": 2, "round": 4, "consec": {"axis": 1, "soviet": 0}, "control": control,
+            "hands": {"axis": ["A13", "A21"]},
+            "units": {"1819": ["GE-4A", "GE-46Pz", "GE-47Pz"], "1918": ["SU-WestF", "SU-16R", "SU-19R"],
+                      "2722": ["SU-20R"]}})
+        return bots.choose(game, "axis")
+
+    choice = play({})
+    assert (choice["type"], choice.get("card"), choice.get("as")) == ("play_card", "A13", "ops")
+    assert play({"2022": "axis"})["type"] == "zero_ops"
+
+
 class _TickClock:
     """A clock that advances one tick each time it is read: the search's deadline checks are
     counted, not timed."""
