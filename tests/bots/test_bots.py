@@ -119,13 +119,16 @@ def test_fast_does_not_attack_a_strong_stack_at_bad_odds():
     assert not any(a["type"] == "resolve" for a in actions)
 
 
+# An Axis stack next to Riga (a Soviet VP hex, a city held by a front and two corps), and a Soviet unit far off.
+_BEFORE_RIGA = {"1819": ["GE-4A", "GE-46Pz", "GE-47Pz"], "1918": ["SU-WestF", "SU-16R", "SU-19R"],
+                "2722": ["SU-20R"]}
+
+
 def _urgent_round(control=None):
-    """Turn 2, the last round, one OPS: an Axis stack next to Riga (a Soviet VP hex, a city held by
-    a front and two corps) and to a lone corps in the open."""
+    """Turn 2, the last round, one OPS: the stack before Riga is also next to a lone corps in the open."""
     game = engine.new_game("stalins_war", seed=3, position={
         "turn": 2, "round": 5, "ops": 1, "control": control or {},
-        "units": {"1819": ["GE-4A", "GE-46Pz", "GE-47Pz"], "1918": ["SU-WestF", "SU-16R", "SU-19R"], "1919": ["SU-28RK"],
-                  "2722": ["SU-20R"]}})
+        "units": {**_BEFORE_RIGA, "1919": ["SU-28RK"]}})
     game.apply("axis", {"type": "end_movement"})
     actions, _ = _play_round(game, "axis")
     return [a["target"] for a in actions if a["type"] == "attack"]
@@ -144,9 +147,7 @@ def test_5_1_3_holding_no_soviet_vp_hex_the_axis_plays_for_the_ops_it_needs():
     def play(control):
         game = engine.new_game("stalins_war", seed=3, position={
             "turn": 2, "round": 4, "consec": {"axis": 1, "soviet": 0}, "control": control,
-            "hands": {"axis": ["A13", "A21"]},
-            "units": {"1819": ["GE-4A", "GE-46Pz", "GE-47Pz"], "1918": ["SU-WestF", "SU-16R", "SU-19R"],
-                      "2722": ["SU-20R"]}})
+            "hands": {"axis": ["A13", "A21"]}, "units": _BEFORE_RIGA})
         return bots.choose(game, "axis")
 
     choice = play({})
