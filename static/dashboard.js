@@ -10,7 +10,8 @@ let retry = 0;
 function fillCsrf(container) {
   // Sections rendered for the socket carry no token; forms take the page's.
   container.querySelectorAll('input[name="csrf_token"]').forEach((input) => {
-    if (!input.value) input.value = csrfToken();
+    // As an attribute, so that an unchanged dashboard serializes as the one on the page.
+    if (!input.getAttribute("value")) input.setAttribute("value", csrfToken());
   });
 }
 
@@ -44,7 +45,9 @@ function connect() {
       const holder = document.createElement("div");
       holder.innerHTML = message.html;
       fillCsrf(holder);
-      root.replaceChildren(...holder.childNodes);
+      // The first push on connecting usually repeats the page: swapping in an identical copy
+      // would drop a click or a half-typed entry made in that instant.
+      if (holder.innerHTML !== root.innerHTML) root.replaceChildren(...holder.childNodes);
       root.dataset.updates = String(Number(root.dataset.updates || 0) + 1);
       showCount(message.count);
     } else if (message.type === "notice") {

@@ -120,3 +120,38 @@ def test_the_account_page_shows_every_notice_channel(browser, server):
     shoot(page, "account-notices")
     page.set_viewport_size(PHONE)
     shoot(page, "account-notices-phone")
+
+
+def test_the_lobby_keeps_its_page_when_the_first_push_repeats_it(browser, server):
+    # The socket's first push on connecting usually carries the dashboard the page already shows;
+    # swapping in a copy would lose a click or a half-typed entry made in that instant.
+    alice_context, bob_context = browser.new_context(), browser.new_context()
+    alice, bob = alice_context.new_page(), bob_context.new_page()
+    for page in (alice, bob):
+        page.set_default_timeout(TIMEOUT)
+    sign_up(alice, server, "alice")
+    alice.select_option("#create-game select[name=side]", "axis")
+    alice.click("#create-game button[type=submit]")
+    expect(alice).to_have_url(re.compile(r"/games/\d+$"))
+    game_id = alice.url.rsplit("/", 1)[1]
+
+    bob_context.add_init_script(
+        "document.addEventListener('DOMContentLoaded', () => {"
+        " window.__page_form = document.querySelector('#dashboard form[action$=\"/join\"]'); })")
+    sign_up(bob, server, "bob")
+    expect(bob.locator("#dashboard")).to_have_attribute("data-updates", re.compile(r"^[1-9]"))
+    join = bob.locator(f'#dash-invitations tr[data-game="{game_id}"] form')
+    expect(join).to_have_count(1)
+    assert bob.evaluate("document.querySelector('#dashboard form[action$=\"/join\"]') === window.__page_form")
+
+    # A push that does change the dashboard still replaces it: alice's second game appears.
+    alice.goto(f"{server}/")
+    alice.select_option("#create-game select[name=side]", "soviet")
+    alice.click("#create-game button[type=submit]")
+    expect(alice).to_have_url(re.compile(r"/games/\d+$"))
+    second = alice.url.rsplit("/", 1)[1]
+    expect(bob.locator(f'#dash-invitations tr[data-game="{second}"]')).to_contain_text("Join as Axis")
+    join.locator("button").click()
+    expect(bob).to_have_url(re.compile(rf"/games/{game_id}$"))
+    alice_context.close()
+    bob_context.close()
