@@ -32,8 +32,8 @@ def test_equal_sealed_bids_go_to_a_coin_flip_both_players_see(browser, server):
 
     # Bob finds it in the lobby, marked for bidding, and sees no amount anywhere.
     bob.goto(server + "/")
-    # The lobby's socket re-sends the whole dashboard once it connects: a click on the page's first
-    # copy in that instant is lost with it (seen in CI), so click on the live copy.
+    # The lobby's socket sends the dashboard once it connects, and a copy that differs from the page
+    # (a game created meanwhile changes it) replaces the page's: wait for it before clicking.
     expect(bob.locator("#dashboard")).to_have_attribute("data-updates", re.compile(r"^[1-9]"))
     row = bob.locator(f"tr[data-game='{game_id}']")
     expect(row).to_contain_text("bidding")
