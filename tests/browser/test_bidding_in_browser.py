@@ -8,14 +8,11 @@ import re
 from playwright.sync_api import expect
 
 from tests.browser.test_admin_in_browser import api
-from tests.browser.test_dashboard_in_browser import IMAGES, PHONE, TIMEOUT, shoot, sign_up
+from tests.browser.test_dashboard_in_browser import IMAGES, PHONE, open_pages, shoot, sign_up
 
 
 def test_equal_sealed_bids_go_to_a_coin_flip_both_players_see(browser, server):
-    alice_context, bob_context = browser.new_context(), browser.new_context()
-    alice, bob = alice_context.new_page(), bob_context.new_page()
-    for page in (alice, bob):
-        page.set_default_timeout(TIMEOUT)
+    (alice_context, bob_context), (alice, bob) = open_pages(browser)
     sign_up(alice, server, "alice")
     sign_up(bob, server, "bob")
 

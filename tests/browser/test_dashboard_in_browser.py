@@ -37,6 +37,23 @@ def sign_up(page: Page, base: str, username: str) -> None:
     expect(page.locator(".who")).to_have_text(username)
 
 
+def open_pages(browser, count: int = 2) -> tuple[list, list[Page]]:
+    """`count` players, each in a browser context of their own (own cookies), with the tests' timeout."""
+    contexts = [browser.new_context() for _ in range(count)]
+    pages = [context.new_page() for context in contexts]
+    for page in pages:
+        page.set_default_timeout(TIMEOUT)
+    return contexts, pages
+
+
+def create_game(page: Page, side: str) -> str:
+    """Create a game from the lobby's form as `side`; returns its id."""
+    page.select_option("#create-game select[name=side]", side)
+    page.click("#create-game button[type=submit]")
+    expect(page).to_have_url(re.compile(r"/games/\d+$"))
+    return page.url.rsplit("/", 1)[1]
+
+
 def shoot(page: Page, name: str) -> None:
     IMAGES.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(IMAGES / f"{name}.png"), full_page=True)
@@ -125,15 +142,9 @@ def test_the_account_page_shows_every_notice_channel(browser, server):
 def test_the_lobby_keeps_its_page_when_the_first_push_repeats_it(browser, server):
     # The socket's first push on connecting usually carries the dashboard the page already shows;
     # swapping in a copy would lose a click or a half-typed entry made in that instant.
-    alice_context, bob_context = browser.new_context(), browser.new_context()
-    alice, bob = alice_context.new_page(), bob_context.new_page()
-    for page in (alice, bob):
-        page.set_default_timeout(TIMEOUT)
+    (alice_context, bob_context), (alice, bob) = open_pages(browser)
     sign_up(alice, server, "alice")
-    alice.select_option("#create-game select[name=side]", "axis")
-    alice.click("#create-game button[type=submit]")
-    expect(alice).to_have_url(re.compile(r"/games/\d+$"))
-    game_id = alice.url.rsplit("/", 1)[1]
+    game_id = create_game(alice, "axis")
 
     bob_context.add_init_script(
         "document.addEventListener('DOMContentLoaded', () => {"
@@ -146,10 +157,7 @@ def test_the_lobby_keeps_its_page_when_the_first_push_repeats_it(browser, server
 
     # A push that does change the dashboard still replaces it: alice's second game appears.
     alice.goto(f"{server}/")
-    alice.select_option("#create-game select[name=side]", "soviet")
-    alice.click("#create-game button[type=submit]")
-    expect(alice).to_have_url(re.compile(r"/games/\d+$"))
-    second = alice.url.rsplit("/", 1)[1]
+    second = create_game(alice, "soviet")
     expect(bob.locator(f'#dash-invitations tr[data-game="{second}"]')).to_contain_text("Join as Axis")
     join.locator("button").click()
     expect(bob).to_have_url(re.compile(rf"/games/{game_id}$"))
