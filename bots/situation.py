@@ -44,7 +44,7 @@ class Situation:
         self.objective_hexes = self.b.objective_hexes
         # 5.1.3: an Axis holding no Soviet VP hex at the end of turns 2-12 loses the war.
         self.vp_urgent = side == "axis" and 2 <= self.turn <= 12 and \
-            not any(self.control.get(h) == "axis" for h in self.b.soviet_vp)
+            not any(self.holder(h) == "axis" for h in self.b.soviet_vp)
         self.hex_cache: dict = {}
         self.game = None
         self._offense = None
