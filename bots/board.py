@@ -36,6 +36,8 @@ class Board:
         self.land = {h for h, x in self.hexes.items()
                      if not x.get("neutral") and not set(x["terrain"]) & {"sea", "lake"}}
         self.adj = {h: [n for n in _around(h) if n in self.land] for h in self.land}
+        # Rail hexes side by side are not always on one line: the map's own links (13.1.2).
+        self.rail = {h: [n for n in self.hexes[h].get("rail_links", ()) if n in self.land] for h in self.land}
         self.units = data["units"]
         self.fire_tables = data["fire_tables"]
         self.turns = {t["number"]: t for t in data["turns"]}

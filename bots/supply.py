@@ -2,8 +2,8 @@
 
 The engine judges supply only at set times (13.1.1) and keeps its tracer private, so a bot
 that moves or advances needs its own sense of "will this hex still be in supply?". This is
-an approximation of 13.1.2–13.1.3: four hexes to a source, or to a rail hex joined by rail
-hexes (adjacent rail hexes count as joined) to one; no path through enemy units, enemy
+an approximation of 13.1.2–13.1.3: four hexes to a source, or to a rail hex joined to one by
+the railway's links (`engine.board_assets()`, each hex's `rail_links`); no path through enemy units, enemy
 ZOCs (8.1: LCUs and mechanised units in full supply) unless a friendly unit stands there,
 or enemy-held cities, oil, VP, fortress and trench hexes; four hexes to a friendly Baltic or
 Black Sea port while another friendly port on that sea traces supply. Baku (13.2.3) is left
@@ -59,11 +59,11 @@ def supplied(b: Board, side: str, group: str, units: list[dict], control: dict, 
     foe_units = {u["hex"] for u in units if u["hex"] and u["side"] != side}
     sources = [h for h in b.sources[group] if control.get(h) in (side, None) and h not in foe_units]
     anchors = set(h for h in sources if h not in block)
-    queue = deque(h for h in anchors if b.hexes[h].get("rail"))
-    while queue:  # along the rail (13.1.2)
+    queue = deque(h for h in anchors if b.rail[h])
+    while queue:  # along the railway's own links (13.1.2)
         h = queue.popleft()
-        for n in b.adj[h]:
-            if n not in anchors and n not in block and b.hexes[n].get("rail"):
+        for n in b.rail[h]:
+            if n not in anchors and n not in block:
                 anchors.add(n)
                 queue.append(n)
     out = _reach(b, anchors, block, trace) | set(sources)

@@ -2,7 +2,7 @@
 
 `board_assets()` returns the static board as SVG (terrain, rivers, rail, names: the
 `render` module's layers, drawn once) and, as JSON-ready data, the geometry and facts of
-every hex, who held each tracked hex in June 1941 (3.0, so a client can mark the hexes
+every hex (its rail links among them), who held each tracked hex in June 1941 (3.0, so a client can mark the hexes
 that changed hands), the counters' printed values, every card's face (name, OPS, RP, text), the Turn Record Track and the fire
 tables, and the map's key. None of it depends on a game in progress: it may be cached forever under a
 content hash. Pieces and markers come from each view.
@@ -19,7 +19,7 @@ from .state import default_control
 SCALE = 40.0  # SVG units per hex corner radius (the renderer's)
 
 
-def _hex(h) -> dict:
+def _hex(h, m) -> dict:
     x, y = hexgrid.center(h.id, SCALE)
     out: dict = {"x": round(x, 1), "y": round(y, 1), "terrain": list(h.terrain), "country": h.country}
     for key in ("name", "settlement", "port", "fortress", "capital", "region"):
@@ -35,6 +35,10 @@ def _hex(h) -> dict:
         out["neutral"] = True
     if h.supply_source:
         out["supply_source"] = list(h.supply_source)
+    links = m.rail_links(h.id)
+    if links:
+        # The railway's own links: two rail hexes side by side need not be joined by a line (13.1.2).
+        out["rail_links"] = sorted(links)
     return out
 
 
@@ -70,7 +74,7 @@ def board_assets() -> dict:
         "data": {
             "scale": SCALE,
             "view_box": view_box,
-            "hexes": {hid: _hex(h) for hid, h in m.hexes.items()},
+            "hexes": {hid: _hex(h, m) for hid, h in m.hexes.items()},
             "owner_1941": default_control(data),
             "units": {uid: _unit(u) for uid, u in data.units.items()},
             "cards": {cid: _card(c) for cid, c in data.cards.items()},
