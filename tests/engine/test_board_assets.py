@@ -22,3 +22,17 @@ def test_board_assets_hold_no_game_state():
     data = engine.board_assets()["data"]
     # a card face never says where the card is: no hand, pile or seed in the static data
     assert not any({"hand", "pile", "location", "seed"} & set(c) for c in data["cards"].values())
+
+
+def test_13_1_2_board_assets_give_the_railway_its_own_links():
+    # Supply runs along the railway (13.1.2), which does not join every pair of rail hexes that
+    # stand side by side: a client or bot reckoning supply needs the links themselves.
+    hexes = engine.board_assets()["data"]["hexes"]
+    m = load_data().map
+    for hid, h in hexes.items():
+        assert h.get("rail_links", []) == sorted(m.rail_links(hid))
+        for n in h.get("rail_links", []):
+            assert hid in hexes[n]["rail_links"] and n in m.neighbours(hid)
+    beside = [(a, b) for a, h in hexes.items() if h.get("rail") for b in m.neighbours(a)
+              if hexes.get(b, {}).get("rail") and b not in h.get("rail_links", [])]
+    assert beside  # rail hexes side by side, not joined by the line
