@@ -1,7 +1,7 @@
 """What a bot knows of the board that never changes: hexes, neighbours, places, fire tables.
 
 Read once from `engine.board_assets()` (public). Distances are counted in hexes over land
-(no sea, lake or neutral hex); rivers and terrain costs are ignored: a bot's sense of
+(no sea, lake or neutral hex, no lake or sea hexside); rivers and terrain costs are ignored: a bot's sense of
 "near", not the movement rules (the engine's legal actions hold those).
 """
 from __future__ import annotations
@@ -35,7 +35,9 @@ class Board:
         self.hexes: dict[str, dict] = data["hexes"]
         self.land = {h for h, x in self.hexes.items()
                      if not x.get("neutral") and not set(x["terrain"]) & {"sea", "lake"}}
-        self.adj = {h: [n for n in _around(h) if n in self.land] for h in self.land}
+        # Neighbours over land: no step across a lake or sea hexside (8.2), such as Lake Peipus's.
+        self.adj = {h: [n for n in _around(h) if n in self.land and n not in self.hexes[h].get("impassable_sides", ())]
+                    for h in self.land}
         # Rail hexes side by side are not always on one line: the map's own links (13.1.2).
         self.rail = {h: [n for n in self.hexes[h].get("rail_links", ()) if n in self.land] for h in self.land}
         self.units = data["units"]

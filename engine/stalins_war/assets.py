@@ -35,6 +35,9 @@ def _hex(h, m) -> dict:
         out["neutral"] = True
     if h.supply_source:
         out["supply_source"] = list(h.supply_source)
+    barred = sorted(n for n in m.neighbours(h.id) if (side := m.hexside(h.id, n)) is not None and side.impassable)
+    if barred:
+        out["impassable_sides"] = barred  # 8.2: a lake or sea hexside: no step, no supply line across
     links = m.rail_links(h.id)
     if links:
         # The railway's own links: two rail hexes side by side need not be joined by a line (13.1.2).
