@@ -36,3 +36,16 @@ def test_13_1_2_board_assets_give_the_railway_its_own_links():
     beside = [(a, b) for a, h in hexes.items() if h.get("rail") for b in m.neighbours(a)
               if hexes.get(b, {}).get("rail") and b not in h.get("rail_links", [])]
     assert beside  # rail hexes side by side, not joined by the line
+
+
+def test_8_2_board_assets_name_the_lake_and_sea_hexsides():
+    # No unit steps, and no supply line runs, across a lake or sea hexside (8.2, 13.1.3): Lake
+    # Peipus lies between Tartu and Pskov, which stand side by side on the grid.
+    hexes = engine.board_assets()["data"]["hexes"]
+    m = load_data().map
+    tartu, pskov = m.hex_of("Tartu"), m.hex_of("Pskov")
+    assert pskov in m.neighbours(tartu)
+    assert pskov in hexes[tartu]["impassable_sides"] and tartu in hexes[pskov]["impassable_sides"]
+    for hid, h in hexes.items():
+        for n in h.get("impassable_sides", []):
+            assert m.hexside(hid, n).impassable in ("lake", "sea")
