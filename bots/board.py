@@ -1,8 +1,8 @@
 """What a bot knows of the board that never changes: hexes, neighbours, places, fire tables.
 
 Read once from `engine.board_assets()` (public). Distances are counted in hexes over land
-(no sea, lake or neutral hex, no lake or sea hexside); rivers and terrain costs are ignored: a bot's sense of
-"near", not the movement rules (the engine's legal actions hold those).
+(no sea, lake or neutral hex, nor across a lake or sea hexside); rivers and terrain costs are
+ignored: a bot's sense of "near", not the movement rules (the engine's legal actions hold those).
 """
 from __future__ import annotations
 
@@ -36,7 +36,8 @@ class Board:
         self.land = {h for h, x in self.hexes.items()
                      if not x.get("neutral") and not set(x["terrain"]) & {"sea", "lake"}}
         # Neighbours over land: no step across a lake or sea hexside (8.2), such as Lake Peipus's.
-        self.adj = {h: [n for n in _around(h) if n in self.land and n not in self.hexes[h].get("impassable_sides", ())]
+        self.adj = {h: [n for n in _around(h)
+                        if n in self.land and n not in self.hexes[h].get("impassable_sides", ())]
                     for h in self.land}
         # Rail hexes side by side are not always on one line: the map's own links (13.1.2).
         self.rail = {h: [n for n in self.hexes[h].get("rail_links", ()) if n in self.land] for h in self.land}

@@ -3,7 +3,7 @@
 The engine judges supply only at set times (13.1.1) and keeps its tracer private, so a bot
 that moves or advances needs its own sense of "will this hex still be in supply?". This is
 an approximation of 13.1.2–13.1.3: four hexes to a source, or to a rail hex joined to one by
-the railway's links (`engine.board_assets()`, each hex's `rail_links`); no path through enemy units, enemy
+the railway's own links (`rail_links` in `engine.board_assets()`); no path through enemy units, enemy
 ZOCs (8.1: LCUs and mechanised units in full supply) unless a friendly unit stands there,
 or enemy-held cities, oil, VP, fortress and trench hexes; four hexes to a friendly Baltic or
 Black Sea port while another friendly port on that sea traces supply. Baku (13.2.3) is left

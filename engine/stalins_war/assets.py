@@ -2,9 +2,10 @@
 
 `board_assets()` returns the static board as SVG (terrain, rivers, rail, names: the
 `render` module's layers, drawn once) and, as JSON-ready data, the geometry and facts of
-every hex (its rail links among them), who held each tracked hex in June 1941 (3.0, so a client can mark the hexes
-that changed hands), the counters' printed values, every card's face (name, OPS, RP, text), the Turn Record Track and the fire
-tables, and the map's key. None of it depends on a game in progress: it may be cached forever under a
+every hex (its rail links and lake or sea hexsides among them), who held each tracked hex in
+June 1941 (3.0, so a client can mark the hexes that changed hands), the counters' printed
+values, every card's face (name, OPS, RP, text), the Turn Record Track and the fire tables,
+and the map's key. None of it depends on a game in progress: it may be cached forever under a
 content hash. Pieces and markers come from each view.
 """
 from __future__ import annotations
@@ -35,7 +36,8 @@ def _hex(h, m) -> dict:
         out["neutral"] = True
     if h.supply_source:
         out["supply_source"] = list(h.supply_source)
-    barred = sorted(n for n in m.neighbours(h.id) if (side := m.hexside(h.id, n)) is not None and side.impassable)
+    barred = sorted(n for n in m.neighbours(h.id)
+                    if (side := m.hexside(h.id, n)) is not None and side.impassable)
     if barred:
         out["impassable_sides"] = barred  # 8.2: a lake or sea hexside: no step, no supply line across
     links = m.rail_links(h.id)
