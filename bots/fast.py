@@ -187,6 +187,11 @@ def _hex_worth(sit: Situation, hid: str, friends: int) -> tuple[float, float]:
             hold += 5.0 if d <= 3 or hid in sit.foe_entry() or (hid in b.soviet_vp and d <= 6) else 0.0
         elif d <= 3:
             val += 3.0
+    if sit.side == "axis" and not friends and sit.soviet_vp_held <= 2 and hid in b.soviet_vp and \
+            sit.holder(hid) == "axis" and sit.turn <= 12 and d <= 6:
+        # 5.1.3: holding no Soviet VP hex at the end of turns 2-12 loses the war at once; the last
+        # one or two are never left empty, whatever else the unit could do.
+        val += 12.0 if sit.soviet_vp_held == 1 else 5.0
     if x.get("vp") and sit.holder(hid) == sit.side and sit.side == "axis" and d <= 2 and 1 <= friends <= 2:
         # A garrison weaker than what can strike it next round is thrown out: stack up.
         hold += 2.0 if friends == 1 or sit.foe_reach(hid) > sit.own_defense(hid) else 0.0
@@ -218,6 +223,7 @@ def card_scores(sit: Situation, legal) -> list:
     front = sum(1 for h in sit.own_hexes if sit.d_foe.get(h, 99) <= 1)
     # 5.1.3: an Axis holding no Soviet VP hex loses at the end of turns 2-12: only OPS help then.
     urgent = sit.vp_urgent
+    stranded = stranded_worth(sit)
     scored = []
     for a in legal:
         if a["type"] == "zero_ops":
@@ -225,7 +231,8 @@ def card_scores(sit: Situation, legal) -> list:
                 # Every unit moves in such a round (7.2.5): the Axis's drive of 1941 wants them all.
                 drive = 1.0 if sit.side == "axis" and 2 <= sit.turn <= 4 and not sit.winter else 0.0
                 # Without a Soviet VP hex the Axis needs combat markers, which only OPS buy (7.3.5).
-                scored.append((0.5 + drive + sit.v["banked"].get(sit.side, 0) - (2.0 if urgent else 0.0), a))
+                scored.append((0.5 + drive + sit.v["banked"].get(sit.side, 0) - (2.0 if urgent else 0.0)
+                               + stranded, a))
             else:
                 scored.append((0.3 + (0.6 if sit.v["consec"].get(sit.side, 0) >= 2 else 0), a))
             continue
@@ -273,8 +280,21 @@ def card_scores(sit: Situation, legal) -> list:
         if urgent:
             ops = play.get("ops", card["ops"]) if a["as"] == "ops" else grants_ops(card) if a["as"] == "event" else 0
             val += min(ops, 3) - 1.0
+        if stranded and (a["as"] == "ops" or (a["as"] == "event" and grants_ops(card))):
+            val += stranded  # only a round with OPS lets them walk back before attrition (13.3.8)
         scored.append((val, a))
     return scored
+
+
+def stranded_worth(sit: Situation) -> float:
+    """In the Axis's last action round of the turn, what its units cut off now are worth: they
+    die at its attrition phase (13.3.8) unless a round with OPS moves them back into supply."""
+    rounds = (sit.v.get("situation") or {}).get("rounds") or {}
+    if sit.side != "axis" or (rounds.get("left") or {}).get(sit.side, 2) > 1:
+        return 0.0
+    cut = [u for u in sit.v["units"] if u["side"] == sit.side and u["hex"] and u["kind"] != "partisan"
+           and u["hex"] not in sit.unit_supplied(u)]
+    return min(6.0, 0.5 * sum(worth_one(u) for u in cut))
 
 
 def rescue_worth(sit: Situation, cid: str) -> float:

@@ -43,8 +43,8 @@ class Situation:
         self.own_count = {h: len(self.own_at(h)) for h in self.own_hexes}
         self.objective_hexes = self.b.objective_hexes
         # 5.1.3: an Axis holding no Soviet VP hex at the end of turns 2-12 loses the war.
-        self.vp_urgent = side == "axis" and 2 <= self.turn <= 12 and \
-            not any(self.holder(h) == "axis" for h in self.b.soviet_vp)
+        self.soviet_vp_held = sum(1 for h in self.b.soviet_vp if self.holder(h) == "axis")
+        self.vp_urgent = side == "axis" and 2 <= self.turn <= 12 and not self.soviet_vp_held
         self.hex_cache: dict = {}
         self.game = None
         self._offense = None

@@ -193,3 +193,48 @@ def test_search_stops_simulating_once_its_time_is_spent(limit):
     if stats["simulations"] == 0:
         # Nothing finished: the fast level's choice stands.
         assert action == bots.choose(game, "axis", seed=9)
+
+
+def _axis_moves(game, limit=30):
+    """The moves the bot makes for the Axis in this round's movement stage, as (unit, to)."""
+    moves = []
+    for _ in range(limit):
+        if "axis" not in game.active_sides():
+            break
+        action = bots.choose(game, "axis", seed=3)
+        if action["type"] not in ("move", "rail", "sea"):
+            break
+        moves.append((action["unit"], action["to"]))
+        game.apply("axis", _strip(action))
+    return moves
+
+
+def test_5_1_3_the_axis_never_leaves_its_only_soviet_vp_hex_empty():
+    # A Panzer corps alone in Riga, empty Soviet towns and cities to take all around, a Soviet corps
+    # in Minsk: leaving Riga empty would lose the war at the turn's end if that corps walked in.
+    def moves(control):
+        game = engine.new_game("stalins_war", seed=3, position={
+            "turn": 2, "round": 3, "ops": 2, "control": {"1918": "axis", **control},
+            "units": {"1918": ["GE-41Pz"], "2022": ["SU-28RK"], "2722": ["SU-16R"]}})
+        return _axis_moves(game)
+
+    assert moves({}) == []
+    # Holding Kiev and Odessa as well, the Panzers drive on.
+    assert [unit for unit, _to in moves({"2025": "axis", "1829": "axis"})] == ["GE-41Pz"]
+
+
+def test_13_3_8_in_its_last_round_the_axis_plays_for_ops_to_bring_cut_off_units_back():
+    # An army and a Panzer corps stand at Luga, far beyond any Axis supply line. A Hungarian
+    # reinforcement card is worth more as its event (7.5.2) in round 3; in round 5, the last before
+    # the Axis attrition phase, only a round with OPS lets the two walk back.
+    def choice(round_, deep):
+        game = engine.new_game("stalins_war", seed=3, position={
+            "turn": 6, "round": round_, "hands": {"axis": ["A7", "A21"]},
+            "units": {"1819": ["GE-18A:2", "GE-3Pz:1"], "1621": ["GE-9A:2"], deep: ["GE-4A", "GE-41Pz"],
+                      "2722": ["SU-16R"]}})
+        action = bots.choose(game, "axis", seed=3)
+        return action.get("card"), action.get("as")
+
+    assert choice(3, "2418") == ("A7", "event")
+    assert choice(5, "2418") == ("A7", "ops")
+    assert choice(5, "1920") == ("A7", "event")  # in supply at Vilnius: nothing to bring back
