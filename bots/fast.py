@@ -185,13 +185,11 @@ def _hex_worth(sit: Situation, hid: str, friends: int) -> tuple[float, float]:
             # A Soviet VP hex keeps one wherever the enemy is near: the Soviets walk into empty ones
             # (and holding none at the end of turns 2-12 loses the war, 5.1.3).
             hold += 5.0 if d <= 3 or hid in sit.foe_entry() or (hid in b.soviet_vp and d <= 6) else 0.0
+            if hid in b.soviet_vp and sit.soviet_vp_held <= 2 and sit.turn <= 12 and d <= 6:
+                # The last one or two are never left empty, whatever else the unit could do.
+                val += 12.0 if sit.soviet_vp_held == 1 else 5.0
         elif d <= 3:
             val += 3.0
-    if sit.side == "axis" and not friends and sit.soviet_vp_held <= 2 and hid in b.soviet_vp and \
-            sit.holder(hid) == "axis" and sit.turn <= 12 and d <= 6:
-        # 5.1.3: holding no Soviet VP hex at the end of turns 2-12 loses the war at once; the last
-        # one or two are never left empty, whatever else the unit could do.
-        val += 12.0 if sit.soviet_vp_held == 1 else 5.0
     if x.get("vp") and sit.holder(hid) == sit.side and sit.side == "axis" and d <= 2 and 1 <= friends <= 2:
         # A garrison weaker than what can strike it next round is thrown out: stack up.
         hold += 2.0 if friends == 1 or sit.foe_reach(hid) > sit.own_defense(hid) else 0.0
