@@ -37,7 +37,8 @@ OOS_PENALTY = {"axis": 8.0, "soviet": 5.0}
 # What the Axis counts a hex of enemy supply net it cuts for (Situation.cut_gain), before the
 # urgency of the round.
 POCKET_WEIGHT = 3.0
-# What the Axis counts standing where the next Soviet move could cut its supply, from turn 5.
+# What the Axis counts standing where the next Soviet move could cut its supply, from turn 2: even
+# the Soviets of Summer 1941 cut off Panzer spearheads driven on Luga and Narva.
 POCKET_RISK = 2.5
 
 # Events whose absence costs every turn: played as events at once, never for OPS or RP.
@@ -108,8 +109,8 @@ def hex_value(sit: Situation, unit: dict | None, hid: str) -> float:
             val -= OOS_PENALTY[sit.side]
         elif sit.side == "axis" and hid not in sit.supplied(group=group, trace=2):
             val -= 2.5  # a line four hexes long is cut by the next Soviet move
-        if sit.side == "axis" and sit.turn >= 5 and hid in sit.supply_at_risk(group):
-            val -= POCKET_RISK  # from 1942 the Soviets close pockets on units left in salients
+        if sit.side == "axis" and sit.turn >= 2 and hid in sit.supply_at_risk(group):
+            val -= POCKET_RISK  # the Soviets close pockets on units left in salients (13.3.8)
         if sit.side == "axis":
             val -= exposure(sit, unit, hid)
             val += POCKET_WEIGHT * pocket_urgency(sit) * sit.cut_gain(unit, hid)

@@ -238,3 +238,17 @@ def test_13_3_8_in_its_last_round_the_axis_plays_for_ops_to_bring_cut_off_units_
     assert choice(3, "2418") == ("A7", "event")
     assert choice(5, "2418") == ("A7", "ops")
     assert choice(5, "1920") == ("A7", "event")  # in supply at Vilnius: nothing to bring back
+
+
+def test_13_3_8_in_summer_1941_the_panzer_drive_keeps_clear_of_pockets_the_soviets_can_close():
+    # Seed 60, bot against bot. The Panzer corps used to drive on Narva and Luga in turn 2 along a line
+    # one Soviet move could cut (Situation.supply_at_risk); cut off in round 3, six of them and an army
+    # died at the Axis attrition phase (13.3.8). The Axis now weighs that risk from turn 2, not 5.
+    game = engine.new_game("stalins_war", scenario="campaign", seed=60)
+    lost = []
+    while game.view(None)["turn"] <= 2:
+        side = game.active_sides()[0]
+        log = game.apply(side, _strip(bots.choose(game, side, seed=60)))
+        lost += [e["unit"] for e in log if e.get("kind") == "eliminated" and "13.3.8" in e["text"]
+                 and e["unit"].startswith("GE-")]
+    assert lost == []
