@@ -627,7 +627,7 @@ def exploitation(sit: Situation, legal, rng):
             continue
         if a["unit"] not in start:
             start[a["unit"]] = hex_value(sit, u, u["hex"])
-        if not _keeps_supply(sit, u, a["to"]):
+        if not _keeps_supply(sit, u, a["to"]) or not fits_stack(sit, u, a["to"]):
             continue
         if sit.side == "axis" and sit.offensive_weight() >= 1.0 and \
                 sit.offense().get(a["to"], -40.0) < sit.offense().get(u["hex"], -40.0):
@@ -637,6 +637,28 @@ def exploitation(sit: Situation, legal, rng):
     if a is not None and gain > 0.5:
         return a
     return _first(legal, "end_exploitation")
+
+
+# Units that do not count against the stacking limit (9.1.3).
+STACK_FREE = {"stalin", "bunker", "fortified_zone", "partisan"}
+
+
+def fits_stack(sit: Situation, unit: dict, hid: str) -> bool:
+    """May `unit` end its exploitation in `hid` with the own units there now? Stacking is waived while
+    units exploit but holds when exploitation ends (9.1.4): an over-stacked hex then loses units."""
+    if unit["kind"] in STACK_FREE:
+        return True
+    here = [u for u in sit.own_at(hid) if u["id"] != unit["id"] and u["kind"] not in STACK_FREE]
+    if len(here) >= 4 or (unit["lcu"] and any(u["lcu"] for u in here)):  # 9.1.1, 9.1.2
+        return False
+    nations = {u.get("nationality") for u in here} | {unit.get("nationality")}
+    return not {"HU", "RO"} <= nations  # 9.2.1
+
+
+def overstack(sit: Situation, legal, rng):
+    """An over-stacked hex after exploitation (9.1.4): give up the unit worth least."""
+    return min(_of(legal, "eliminate_overstack"),
+               key=lambda a: (unit_worth(sit.units.get(a["unit"])), a["unit"]))
 
 
 # ---- between the rounds ---------------------------------------------------------------------
@@ -722,6 +744,7 @@ HANDLERS = (
     ({"mark_combat", "end_marking"}, marking),
     ({"attack", "end_combat"}, choose_attack),
     ({"exploit", "end_exploitation"}, exploitation),
+    ({"eliminate_overstack"}, overstack),
     ({"replace", "recreate", "end_replacements"}, replacements),
     ({"place"}, placement),
     ({"discard", "done_discarding"}, discards),

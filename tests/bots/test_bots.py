@@ -7,7 +7,7 @@ import pytest
 
 import bots
 import engine
-from bots import search
+from bots import fast, search
 from engine.core import randomplay
 from tests import fuzzing
 
@@ -252,3 +252,27 @@ def test_13_3_8_in_summer_1941_the_panzer_drive_keeps_clear_of_pockets_the_sovie
         lost += [e["unit"] for e in log if e.get("kind") == "eliminated" and "13.3.8" in e["text"]
                  and e["unit"].startswith("GE-")]
     assert lost == []
+
+
+def _riga_view(units):
+    """The Axis's view of a turn-3 position with Riga held."""
+    game = engine.new_game("stalins_war", seed=3, position={
+        "turn": 3, "round": 2, "ops": 1, "control": {"1918": "axis"}, "units": units})
+    return game.view("axis")
+
+
+def test_9_1_4_an_exploiting_unit_never_ends_in_a_hex_it_would_overstack():
+    # Four Axis units hold Riga; a Panzer corps in Memel, two Soviet stacks next to it, may exploit into
+    # Riga or Panevezys. Stacking holds again when exploitation ends (9.1.4): a fifth unit in Riga would
+    # cost a unit there, so the corps goes to Panevezys (or stays).
+    view = _riga_view({"1819": ["GE-41Pz"], "1918": ["GE-18A", "GE-3Pz", "GE-39Pz", "GE-40Pz"],
+                       "2119": ["SU-WestF", "SU-16R", "SU-19R"], "1820": ["SU-NWF", "SU-20R"], "2722": ["SU-22R"]})
+    legal = [{"type": "exploit", "unit": "GE-41Pz", "to": "1918"}, {"type": "exploit", "unit": "GE-41Pz", "to": "1919"},
+             {"type": "end_exploitation"}]
+    assert fast.decide(view, legal, "axis", random.Random(0)) == legal[1]
+
+
+def test_9_1_4_an_overstacked_hex_gives_up_its_weakest_unit():
+    view = _riga_view({"1918": ["GE-18A", "GE-3Pz:1", "GE-39Pz", "GE-40Pz"], "2722": ["SU-22R"]})
+    legal = [{"type": "eliminate_overstack", "unit": u} for u in ("GE-18A", "GE-39Pz", "GE-3Pz", "GE-40Pz")]
+    assert fast.decide(view, legal, "axis", random.Random(0))["unit"] == "GE-3Pz"
