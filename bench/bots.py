@@ -10,13 +10,15 @@ War began, 7.6.4), and the bot's decision time p50/p95. "Random" is the fuzzer's
 `--search-games` games of each kind (default 2) with `--budget` simulations a decision.
 `--kinds both` plays only bot against bot; `--jobs 2` plays two campaigns at a time (the
 decision times then share the cores). Each bot-against-bot line shows the VP level at the
-end of every turn.
+end of every turn; a last table says how those campaigns ended (which condition of 5.1.2-5.1.4,
+in which turns) and the mean VP level at the end of turns 4 and 10, steadier than the win count.
 """
 from __future__ import annotations
 
 import argparse
 import multiprocessing
 import random
+import re
 import statistics
 import sys
 import time
@@ -60,7 +62,18 @@ def play(seed: int, axis: str, soviet: str, budget: int | None = None, time_limi
     result = game.result()
     vp_track.append(game.view(None)["vp"])
     return {"seed": seed, "winner": result["winner"], "rule": result["rule"], "turn": result["turn"],
-            "total_war": total_war, "times": times, "steps": steps, "vp": vp_track}
+            "reason": result["reason"], "total_war": total_war, "times": times, "steps": steps, "vp": vp_track}
+
+
+def ending(r: dict) -> str:
+    """How a campaign ended, in a few words: the rule and which of its conditions (5.1.2-5.1.4)."""
+    reason = re.sub(r"level is -?\d+", "level is N", r["reason"].partition(": ")[2])  # one row for every VP level
+    return f"{r['winner']} {r['rule']}: {reason}"
+
+
+def vp_at(r: dict, turn: int) -> int:
+    """The VP level at the end of `turn`, or where the campaign ended if it ended before."""
+    return r["vp"][min(turn, len(r["vp"])) - 1]
 
 
 def _play(job: tuple) -> dict:
@@ -90,6 +103,7 @@ def main() -> int:
     pool = multiprocessing.Pool(ns.jobs) if ns.jobs > 1 else None
     rows = []
     tw_turns: Counter = Counter()
+    endings: dict[str, dict[str, list[dict]]] = {}
     for level in ns.levels.split(","):
         n = ns.games if level == "fast" else ns.search_games
         seeds = range(ns.first_seed, ns.first_seed + n)
@@ -111,6 +125,7 @@ def main() -> int:
         both = out["both"]
         for r in both:
             tw_turns[(level, r["total_war"] or "never")] += 1
+            endings.setdefault(level, {}).setdefault(ending(r), []).append(r)
         tw = [r["total_war"] for r in both if r["total_war"]]
         rows.append({
             "level": level, "n": n,
@@ -136,6 +151,16 @@ def main() -> int:
             tw = f"{r['tw_median']} ({r['tw_games']} of {r['n']})" if r["tw_median"] else f"never (0 of {r['n']})"
         print(f"| {r['level']} | {r['axis_vs_random']} of {r['n']} | {r['soviet_vs_random']} of {r['n']} | "
               f"{share} | {turns} | {tw} | {r['p50'] * 1000:.0f} / {r['p95'] * 1000:.0f} ms | {r['minutes']:.1f} |")
+    for level, both in endings.items():
+        print()
+        print(f"| {level}: how the bot-against-bot campaigns ended | campaigns | turns |")
+        print("| --- | --- | --- |")
+        for how, rs in sorted(both.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+            turns = sorted(r["turn"] for r in rs)
+            print(f"| {how} | {len(rs)} | {turns[0]}–{turns[-1]} |")
+        rs = [r for group in both.values() for r in group]
+        print(f"| mean VP level at the end of turn 4 / 10 (or where it ended) | "
+              f"{statistics.mean(vp_at(r, 4) for r in rs):.2f} / {statistics.mean(vp_at(r, 10) for r in rs):.2f} | |")
     print()
     print("| level | Total War begins in turn (bot vs bot) | games |")
     print("| --- | --- | --- |")
