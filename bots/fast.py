@@ -627,7 +627,7 @@ def exploitation(sit: Situation, legal, rng):
             continue
         if a["unit"] not in start:
             start[a["unit"]] = hex_value(sit, u, u["hex"])
-        if not _keeps_supply(sit, u, a["to"]) or not fits_stack(sit, u, a["to"]):
+        if not fits_stack(sit, u, a["to"]) or not _keeps_supply(sit, u, a["to"]):
             continue
         if sit.side == "axis" and sit.offensive_weight() >= 1.0 and \
                 sit.offense().get(a["to"], -40.0) < sit.offense().get(u["hex"], -40.0):
@@ -645,7 +645,8 @@ STACK_FREE = {"stalin", "bunker", "fortified_zone", "partisan"}
 
 def fits_stack(sit: Situation, unit: dict, hid: str) -> bool:
     """May `unit` end its exploitation in `hid` with the own units there now? Stacking is waived while
-    units exploit but holds when exploitation ends (9.1.4): an over-stacked hex then loses units."""
+    units exploit but holds when exploitation ends (9.1.4): an over-stacked hex then loses units.
+    The engine's own stacking check is private (engine.__all__), so the bot states the limits again."""
     if unit["kind"] in STACK_FREE:
         return True
     here = [u for u in sit.own_at(hid) if u["id"] != unit["id"] and u["kind"] not in STACK_FREE]
