@@ -412,32 +412,75 @@ rng_stub = _Stub()
 # ---- combat ---------------------------------------------------------------------------------
 def attack_plans(sit: Situation, marked: set, fought, only_marked: bool = False):
     """[(score, target, hexes to mark)] for every enemy hex next to own units, best first."""
-    b = sit.b
     fought = set(fought)
-    objectives = sit.objectives(sit.side)
     plans = []
     for t in sit.foe_hexes:
-        defenders = sit.foe_at(t)
-        if not defenders:
-            continue
-        sources = [h for h in b.adj.get(t, ()) if h in sit.own_hexes and (h in marked or not only_marked)]
-        units = [u for h in sources for u in sit.own_at(h)
-                 if u["id"] not in fought and u["attack"] > 0 and u["supply"] != "none" and u["kind"] != "partisan"]
-        if not units:
-            continue
-        att = sum(u["attack"] for u in units)
-        dfn = sum(u["defense"] for u in defenders)
-        hits = b.expected_hits(att, any(u["lcu"] for u in units), -sit.defense_shift(t))
-        back = b.expected_hits(dfn, any(u["lcu"] for u in defenders))
-        steps = sum(u["steps"] - u["lost"] for u in defenders)
-        score = hits - 0.8 * back + (1.5 if hits >= steps else 0.0) + objective_weight(sit, t) * objectives.get(t, 0.0)
-        if sit.side == "soviet":
-            score -= 0.5 * (1.0 - sit.offensive_weight())
-        need = sorted((h for h in sources if h not in marked),
-                      key=lambda h: -sum(u["attack"] for u in sit.own_at(h)))
-        plans.append((score, t, need))
+        plan = plan_attack(sit, t, marked, fought, only_marked)
+        if plan is not None:
+            plans.append(plan)
     plans.sort(key=lambda p: (-p[0], p[1]))
     return plans
+
+
+def plan_attack(sit: Situation, t: str, marked: set, fought: set, only_marked: bool = False):
+    """(score, target, hexes to mark) for the strongest legal attack on `t`, or None."""
+    b = sit.b
+    defenders = sit.foe_at(t)
+    if not defenders or not sit.may_attack(t):
+        return None
+    sources = [h for h in b.adj.get(t, ()) if h in sit.own_hexes and (h in marked or not only_marked)]
+    units, used = attack_force(sit, t, defenders, sources, fought)
+    if not units:
+        return None
+    att = sum(u["attack"] for u in units)
+    dfn = sum(u["defense"] for u in defenders)
+    hits = b.expected_hits(att, any(u["lcu"] for u in units), -sit.defense_shift(t))
+    back = b.expected_hits(dfn, any(u["lcu"] for u in defenders))
+    steps = sum(u["steps"] - u["lost"] for u in defenders)
+    score = hits - 0.8 * back + (1.5 if hits >= steps else 0.0) + \
+        objective_weight(sit, t) * sit.objectives(sit.side).get(t, 0.0)
+    if sit.side == "soviet":
+        score -= 0.5 * (1.0 - sit.offensive_weight())
+    need = sorted((h for h in used if h not in marked),
+                  key=lambda h: -sum(u["attack"] for u in units if u["hex"] == h))
+    return score, t, need
+
+
+MECHANIZED = {"panzer", "tank", "guards_tank", "mech"}
+
+
+def attack_force(sit: Situation, target: str, defenders: list[dict], sources: list[str], fought) -> tuple[list, list]:
+    """The strongest set of units that may attack `target` together, and the hexes they come from.
+    11.1.3: one LCU a combat; at most one attacking hex without an attacking panzer, tank or mech
+    unit. 19.1.1/19.2.1: never Romanians with Hungarians. 4.4.7-4.4.8: on turns 1-2 Soviet fronts do
+    not attack lone Panzer Corps and Soviet mech corps in different hexes do not combine against them."""
+    lone_panzers = sit.side == "soviet" and sit.turn <= 2 and all(d["kind"] == "panzer" for d in defenders)
+    pools = {}
+    for h in sources:
+        pool = [u for u in sit.own_at(h) if u["id"] not in fought and u["attack"] > 0
+                and u["supply"] != "none" and u["kind"] != "partisan"
+                and not (lone_panzers and u["size"] == "front")]
+        if pool:
+            pools[h] = pool
+    best: tuple[float, list, list] = (0.0, [], [])
+    for plain in pools:  # the one hex that may attack without armour
+        units = []
+        for h, pool in pools.items():
+            if h != plain and not any(u["kind"] in MECHANIZED for u in pool):
+                continue
+            if lone_panzers and h != plain:
+                continue
+            units.extend(pool)
+        lcus = sorted((u for u in units if u["lcu"]), key=lambda u: (-u["attack"], u["id"]))
+        units = [u for u in units if not u["lcu"] or u is lcus[0]]
+        nations = {u.get("nationality") for u in units}
+        if {"HU", "RO"} <= nations:
+            drop = min(("HU", "RO"), key=lambda n: sum(u["attack"] for u in units if u.get("nationality") == n))
+            units = [u for u in units if u.get("nationality") != drop]
+        strength = sum(u["attack"] for u in units) + (0.5 if any(u["lcu"] for u in units) else 0.0)
+        if strength > best[0]:
+            best = (strength, units, sorted({u["hex"] for u in units}))
+    return best[1], best[2]
 
 
 def objective_weight(sit: Situation, target: str | None = None) -> float:
@@ -449,11 +492,27 @@ def objective_weight(sit: Situation, target: str | None = None) -> float:
 
 
 def marking(sit: Situation, legal, rng):
+    """Combat markers cost an OPS each (7.3.5). First one marker for each attack worth making that has
+    none yet (its best single hex), so the OPS open as many attacks as they can; then the OPS left
+    bring in the other hexes of the best attacks."""
     marked = set(sit.v["markers"]["combat"])
+    fought = set((sit.v.get("decision") or {}).get("fought") or ())
     can = {a["hex"]: a for a in _of(legal, "mark_combat")}
-    for score, _t, need in attack_plans(sit, marked, (sit.v.get("decision") or {}).get("fought") or ()):
-        if score <= (0.0 if sit.side == "axis" else 0.3):
-            break
+    floor = 0.0 if sit.side == "axis" else 0.3
+    good = [p for p in attack_plans(sit, marked, fought) if p[0] > floor]
+    for _score, t, need in good:
+        opened = plan_attack(sit, t, marked, fought, only_marked=True)
+        if opened is not None and opened[0] > floor:
+            continue
+        best = None
+        for h in need:
+            if h in can:
+                alone = plan_attack(sit, t, marked | {h}, fought, only_marked=True)
+                if alone is not None and alone[0] > floor and (best is None or alone[0] > best[0]):
+                    best = (alone[0], h)
+        if best is not None:
+            return can[best[1]]
+    for _score, _t, need in good:
         for h in need:
             if h in can:
                 return can[h]

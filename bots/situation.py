@@ -83,6 +83,15 @@ class Situation:
                 h = b.by_name.get(name)
                 if h in out:
                     out[h] += 4.0 if self.turn <= 4 else 2.0
+            # 11.1.9: a garrisoned hex the Axis may not attack yet is worth less, unless the card
+            # that opens it is in hand.
+            hand = {c["id"] for c in self.v.get("hand") or ()} if self.side == "axis" else set()
+            soviet_held = {h for h, us in self.at.items() if any(u["side"] == "soviet" for u in us)}
+            for h in out:
+                if h in soviet_held and self.barred(h):
+                    name = b.hexes[h].get("name")
+                    opener = "A14" if name == "Leningrad" else "A12" if name in ("Moscow", "Gorki") else "A15"
+                    out[h] *= 0.8 if opener in hand else 0.4
         else:
             # 5.1.3: Berlin, Budapest, Bucharest, Konigsberg; first every Soviet VP hex back.
             for h in b.soviet_vp:
@@ -289,6 +298,22 @@ class Situation:
             val = self._cuts[key] = self.pocket_worth(self.foe_supplied(without=unit["id"])
                                                            - self.foe_supplied())
         return val
+
+    def may_attack(self, hid: str) -> bool:
+        """11.1.9: the Axis attacks Leningrad only after Nordlicht, Moscow and Gorki only after Taifun,
+        Stalingrad and the Caucasus zone only after Blau (or once the hex has been entered or taken)."""
+        return self.side != "axis" or not self.barred(hid)
+
+    def barred(self, hid: str) -> bool:
+        """Is `hid` closed to Axis attacks by 11.1.9 now?"""
+        flags, lifted, name = self.v["flags"], self.v.get("restrictions_lifted") or {}, self.b.hexes[hid].get("name")
+        if name == "Leningrad":
+            return not (flags.get("nordlicht") or lifted.get("leningrad"))
+        if name in ("Moscow", "Gorki"):
+            return not (flags.get("taifun") or lifted.get("moscow"))
+        if name == "Stalingrad" or self.b.hexes[hid].get("caucasus_zone"):
+            return not (flags.get("blau") or lifted.get("stalingrad"))
+        return False
 
     # ---- units ----------------------------------------------------------------------------
     def own_at(self, hid: str) -> list[dict]:

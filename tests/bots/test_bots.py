@@ -8,6 +8,7 @@ import pytest
 import bots
 import engine
 from bots import fast, search
+from bots.situation import Situation
 from engine.core import randomplay
 from tests import fuzzing
 
@@ -276,3 +277,52 @@ def test_9_1_4_an_overstacked_hex_gives_up_its_weakest_unit():
     view = _riga_view({"1918": ["GE-18A", "GE-3Pz:1", "GE-39Pz", "GE-40Pz"], "2722": ["SU-22R"]})
     legal = [{"type": "eliminate_overstack", "unit": u} for u in ("GE-18A", "GE-39Pz", "GE-3Pz", "GE-40Pz")]
     assert fast.decide(view, legal, "axis", random.Random(0))["unit"] == "GE-3Pz"
+
+
+def _marks(position: dict) -> list[str]:
+    """The hexes the fast Axis marks for combat (7.3.5) in a round that starts with `position`."""
+    game = engine.new_game("stalins_war", seed=3, position=position)
+    game.apply("axis", {"type": "end_movement"})
+    marks = []
+    while "axis" in game.active_sides():
+        action = bots.choose(game, "axis")
+        if action["type"] != "mark_combat":
+            return marks
+        marks.append(action["hex"])
+        game.apply("axis", _strip(action))
+    return marks
+
+
+def test_11_1_3_the_axis_spends_no_ops_marking_a_hex_that_cannot_join_the_attack():
+    # Two German armies next to one Soviet corps: one LCU a combat, and a second hex joins only
+    # with a Panzer corps attacking from it, so the second combat marker would buy nothing.
+    marks = _marks({"turn": 2, "ops": 2, "units": {
+        "1721": ["GE-4A"], "1822": ["GE-9A"], "1722": ["SU-28RK"], "2722": ["SU-16R"]}})
+    assert len(marks) == 1 and marks[0] in ("1721", "1822")
+    # With a Panzer corps beside the second army both hexes may attack together: both are marked.
+    marks = _marks({"turn": 2, "ops": 2, "units": {
+        "1721": ["GE-4A"], "1822": ["GE-46Pz", "GE-47Pz"], "1722": ["SU-WestF"], "2722": ["SU-16R"]}})
+    assert sorted(marks) == ["1721", "1822"]
+
+
+def test_11_1_9_a_garrisoned_city_the_axis_may_not_attack_yet_draws_it_less():
+    # Leningrad held by the Soviets before Nordlicht: the Axis drive aims elsewhere unless the card that
+    # opens it is in hand.
+    def worth(hand, flags=None):
+        game = engine.new_game("stalins_war", seed=3, position={
+            "turn": 3, "hands": {"axis": hand}, "flags": flags or {},
+            "units": {"1819": ["GE-4A"], "2517": ["SU-28RK"], "2722": ["SU-16R"]}})
+        return Situation(game.view("axis"), "axis").objectives("axis")[bots.board.board().by_name["Leningrad"]]
+
+    barred, in_hand, opened = worth(["A21"]), worth(["A14"]), worth(["A21"], {"nordlicht": True})
+    assert barred < in_hand < opened
+
+
+def test_7_3_5_the_ops_open_a_second_attack_before_they_back_the_first():
+    # Two OPS, two Soviet corps in the open: one next to an army and two Panzer corps in two hexes, the
+    # other next to a lone army. A marker on each attacking force makes two attacks; two markers on the
+    # first force make one.
+    marks = _marks({"turn": 2, "ops": 2, "units": {
+        "1721": ["GE-4A"], "1822": ["GE-46Pz", "GE-47Pz"], "1722": ["SU-28RK"], "1819": ["GE-18A"], "1919": ["SU-5RK"],
+        "2722": ["SU-16R"]}})
+    assert "1819" in marks and len(marks) == 2
