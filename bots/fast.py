@@ -41,6 +41,10 @@ POCKET_WEIGHT = 3.0
 # the Soviets of Summer 1941 cut off Panzer spearheads driven on Luga and Narva.
 POCKET_RISK = 2.5
 
+# What a supplied Axis unit earns for standing east of the Paulus line while none has been there,
+# by turn: the Soviets win at the end of turn 4 if none has (5.1.3).
+PAULUS_PUSH = {2: 1.0, 3: 3.0, 4: 8.0}
+
 # Events whose absence costs every turn: played as events at once, never for OPS or RP.
 MUST_PLAY_EVENT = {"A16"}
 # Events that keep cut-off Axis units alive through the attrition phase (rescue_worth).
@@ -111,6 +115,8 @@ def hex_value(sit: Situation, unit: dict | None, hid: str) -> float:
             val -= 2.5  # a line four hexes long is cut by the next Soviet move
         if sit.side == "axis" and sit.turn >= 2 and hid in sit.supply_at_risk(group):
             val -= POCKET_RISK  # the Soviets close pockets on units left in salients (13.3.8)
+        elif sit.paulus_pending and sit.b.hexes[hid].get("paulus_zone") and hid in sit.supplied(group=group):
+            val += PAULUS_PUSH.get(sit.turn, 0.0)  # 5.1.3: one supplied unit east of the line by turn 4
         if sit.side == "axis":
             val -= exposure(sit, unit, hid)
             val += POCKET_WEIGHT * pocket_urgency(sit) * sit.cut_gain(unit, hid)
@@ -230,10 +236,15 @@ def card_scores(sit: Situation, legal) -> list:
                 # Every unit moves in such a round (7.2.5): the Axis's drive of 1941 wants them all.
                 drive = 1.0 if sit.side == "axis" and 2 <= sit.turn <= 4 and not sit.winter else 0.0
                 # Without a Soviet VP hex the Axis needs combat markers, which only OPS buy (7.3.5).
-                scored.append((0.5 + drive + sit.v["banked"].get(sit.side, 0) - (2.0 if urgent else 0.0)
-                               + stranded, a))
+                banked = sit.v["banked"].get(sit.side, 0)
+                paulus = 0.4 * PAULUS_PUSH[sit.turn] if sit.paulus_pending and sit.turn >= 3 and banked else 0.0
+                scored.append((0.5 + drive + banked - (2.0 if urgent else 0.0) + stranded + paulus, a))
             else:
-                scored.append((0.3 + (0.6 if sit.v["consec"].get(sit.side, 0) >= 2 else 0), a))
+                # 7.3.2: a round that neither moves nor fights resets the consecutive count (an 'operate' round
+                # keeps it): worth the OPS the next card played for OPS gets back.
+                consec = sit.v["consec"].get(sit.side, 0)
+                best_ops = max((c["ops"] for c in hand.values()), default=0)
+                scored.append((0.3 + (0.7 * min(consec, max(best_ops - 1, 0)) if consec >= 2 else 0.0), a))
             continue
         if a["type"] != "play_card":
             continue
@@ -279,6 +290,8 @@ def card_scores(sit: Situation, legal) -> list:
         if urgent:
             ops = play.get("ops", card["ops"]) if a["as"] == "ops" else grants_ops(card) if a["as"] == "event" else 0
             val += min(ops, 3) - 1.0
+        if sit.paulus_pending and sit.turn >= 3 and (a["as"] == "ops" or (a["as"] == "event" and grants_ops(card))):
+            val += 0.4 * PAULUS_PUSH[sit.turn]  # 5.1.3: only a round that moves and fights gets a unit east of the line
         if stranded and (a["as"] == "ops" or (a["as"] == "event" and grants_ops(card))):
             val += stranded  # only a round with OPS lets them walk back before attrition (13.3.8)
         scored.append((val, a))
@@ -441,6 +454,8 @@ def plan_attack(sit: Situation, t: str, marked: set, fought: set, only_marked: b
         objective_weight(sit, t) * sit.objectives(sit.side).get(t, 0.0)
     if sit.side == "soviet":
         score -= 0.5 * (1.0 - sit.offensive_weight())
+    elif sit.paulus_pending and b.hexes[t].get("paulus_zone"):
+        score += 0.5 * PAULUS_PUSH.get(sit.turn, 0.0)  # 5.1.3: an advance there crosses the line
     need = sorted((h for h in used if h not in marked),
                   key=lambda h: -sum(u["attack"] for u in units if u["hex"] == h))
     return score, t, need

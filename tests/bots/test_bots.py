@@ -318,6 +318,17 @@ def test_11_1_9_a_garrisoned_city_the_axis_may_not_attack_yet_draws_it_less():
     assert barred < in_hand < opened
 
 
+def test_5_1_3_by_the_last_round_of_turn_4_a_supplied_axis_unit_crosses_the_paulus_line():
+    # Winter 1942, the last round, no Axis unit has yet been east of the Paulus line: the Soviets win at
+    # the end of the turn unless one moves there now, in supply.
+    game = engine.new_game("stalins_war", seed=3, position={
+        "turn": 4, "round": 5, "ops": 1, "control": {"1918": "axis"},
+        "units": {"1918": ["GE-18A"], "1819": ["GE-4A", "GE-46Pz"], "2222": ["SU-WestF"], "2722": ["SU-20R"]}})
+    actions, _ = _play_round(game, "axis")
+    east = [a["to"] for a in actions if a["type"] in ("move", "rail") and bots.board.board().hexes[a["to"]].get("paulus_zone")]
+    assert east
+
+
 def test_7_3_5_the_ops_open_a_second_attack_before_they_back_the_first():
     # Two OPS, two Soviet corps in the open: one next to an army and two Panzer corps in two hexes, the
     # other next to a lone army. A marker on each attacking force makes two attacks; two markers on the
@@ -326,3 +337,23 @@ def test_7_3_5_the_ops_open_a_second_attack_before_they_back_the_first():
         "1721": ["GE-4A"], "1822": ["GE-46Pz", "GE-47Pz"], "1722": ["SU-28RK"], "1819": ["GE-18A"], "1919": ["SU-5RK"],
         "2722": ["SU-16R"]}})
     assert "1819" in marks and len(marks) == 2
+
+
+def test_7_3_2_a_round_that_resets_the_consecutive_count_beats_moving_without_ops():
+    # Fall 1941, no banked OPS (Hitler Takes Command, 18.2.2), consecutive count 2: Guderian now gives 1 OPS.
+    # An 'operate' round moves every unit but keeps the count (7.2.6); a round that neither moves nor
+    # fights resets it, and the next round Guderian gives all 3.
+    game = engine.new_game("stalins_war", seed=3, position={
+        "turn": 3, "round": 2, "consec": {"axis": 2, "soviet": 0}, "flags": {"hitler_takes_command": True},
+        "hands": {"axis": ["A9", "A13"]}, "control": {"2022": "axis"}, "units": _BEFORE_RIGA})
+    choice = bots.choose(game, "axis")
+    assert (choice["type"], choice.get("option")) == ("zero_ops", "pass")
+
+
+def test_5_1_3_in_winter_1942_the_axis_attacks_across_the_paulus_line_if_no_unit_has_crossed_it():
+    # One OPS, one marker: the corps in the open at 1722 is the easier fight, but taking 2019 (east of
+    # the Paulus line, held by a front) and advancing into it is what keeps the war going past turn 4.
+    marks = _marks({"turn": 4, "round": 3, "ops": 1, "control": {"1918": "axis"}, "units": {
+        "1918": ["GE-4A", "GE-46Pz"], "2019": ["SU-WestF"], "1721": ["GE-9A", "GE-47Pz"], "1722": ["SU-28RK"],
+        "2722": ["SU-20R"]}})
+    assert marks == ["1918"]
