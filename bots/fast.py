@@ -26,7 +26,7 @@ TERMINAL = ("end_", "done_", "skip_", "decline", "cancel", "stand", "accept_retr
 
 # Events worth more than their OPS (bonus on top of the OPS they grant), by card id.
 EVENT_BONUS = {
-    "A12": 3.0, "A14": 2.5, "A15": 3.0, "A16": 4.0, "A17": 1.5, "A19": 2.5, "A27": 1.0,
+    "A12": 3.0, "A14": 2.5, "A15": 3.0, "A16": 4.0, "A17": 3.5, "A19": 2.5, "A27": 3.0,
     "A30": 1.5, "A33": 1.0, "A46": 1.5, "A52": 0.5, "A10": 1.0,
     "S9": 2.0, "S11": 3.0, "S12": 2.5, "S13": 2.0, "S14": 2.0, "S15": 2.0, "S16": 1.5,
     "S22": 1.0, "S25": 0.5, "S33": 1.0, "S35": 2.0, "S36": 1.5, "S39": 2.0, "S40": 2.0,
@@ -370,6 +370,10 @@ def movement(sit: Situation, legal, rng):
     move, gain = _best(scored, rng)
     if move is not None and gain > 0.5:
         return move
+    if ops - reserve >= 1:
+        fort = _best(festung_scores(sit, _of(legal, "build_festung"), locked_in=True), rng)
+        if fort[0] is not None and fort[1] >= 3.0:
+            return fort[0]
     trench = entrenchment(sit, legal, ops)
     if trench is not None:
         return trench
@@ -377,6 +381,33 @@ def movement(sit: Situation, legal, rng):
     if partisans and ops >= 2:
         return min(partisans, key=lambda a: (sit.d_foe.get(a["hex"], 99), a["hex"]))
     return _first(legal, "end_movement")
+
+
+def festung_scores(sit: Situation, options, locked_in: bool) -> list:
+    """[(worth, action)] for Festungs (16.3): a VP hex the Axis holds, near the enemy, with a garrison
+    that never has to retreat (16.3.5) and is supplied for defence and attrition where it stands, so the
+    hex does not change hands at the attrition phase (13.3.9). Units in a Festung never leave it (16.3.4):
+    `locked_in` (a Festung bought with OPS) spares the Panzer corps of the drive east in 1941-42."""
+    attacking = sit.offensive_weight() >= 1.0 and not sit.winter and sit.turn <= 6
+    scored = []
+    for a in options:
+        h = a["hex"]
+        x = sit.b.hexes.get(h, {})
+        garrison = sit.own_at(h)
+        d = sit.d_foe.get(h, 99)
+        if not x.get("vp") or d > 3:
+            continue
+        if locked_in and (attacking or not garrison or any(u["kind"] == "panzer" for u in garrison)):
+            continue
+        worth = 1.0 + (1.5 if h in sit.b.soviet_vp else 0.0) + (1.5 if garrison else -1.0) + (1.0 if d <= 1 else 0.0)
+        worth += 1.0 if sit.foe_reach(h) > sit.own_defense(h) else 0.0
+        scored.append((worth, a))
+    return scored
+
+
+def place_festung(sit: Situation, legal, rng):
+    """The Festung event's free Festung (A27): the best VP hex, else the hex the fallback would pick."""
+    return _best(festung_scores(sit, _of(legal, "place_festung"), locked_in=False), rng)[0]
 
 
 def combat_reserve(sit: Situation, ops: int) -> int:
@@ -398,7 +429,10 @@ def entrenchment(sit: Situation, legal, ops):
         return None
     wanted = (sit.side == "axis" and (sit.winter or sit.mud or sit.offensive_weight() < 0.5)) or \
              (sit.side == "soviet" and sit.offensive_weight() < 0.5)
-    if not wanted:
+    # From 1942 the Axis holds what it took: the VP hexes at the front dig in whatever the season
+    # (a trench shifts the attacker's fire and lets the garrison refuse a retreat, 10.3, 11.4.3).
+    holding = sit.side == "axis" and sit.turn >= 5 and not wanted
+    if not (wanted or holding):
         return None
     attacks = len([p for p in attack_plans(sit, set(sit.v["markers"]["combat"]), ()) if p[0] > 0.5])
     if ops <= min(attacks, 2):
@@ -406,7 +440,7 @@ def entrenchment(sit: Situation, legal, ops):
     scored = []
     for a in options:
         h = a["hex"]
-        if sit.d_foe.get(h, 99) > 2:
+        if sit.d_foe.get(h, 99) > 2 or (holding and not sit.b.hexes[h].get("vp")):
             continue
         worth = 1.0 + (2.0 if sit.b.hexes[h].get("vp") else 0.0) + 0.3 * len(sit.own_at(h))
         scored.append((worth, a))
@@ -815,13 +849,14 @@ HANDLERS = (
     ({"no_retreat", "accept_retreat"}, no_retreat),
     ({"retreat"}, retreat),
     ({"advance", "place_blitz", "end_advance"}, advance),
-    ({"move", "rail", "sea", "end_movement", "entrench"}, movement),
+    ({"move", "rail", "sea", "end_movement", "entrench", "build_festung"}, movement),
     ({"mark_combat", "end_marking"}, marking),
     ({"attack", "end_combat"}, choose_attack),
     ({"exploit", "end_exploitation"}, exploitation),
     ({"eliminate_overstack"}, overstack),
     ({"replace", "recreate", "end_replacements"}, replacements),
     ({"place"}, placement),
+    ({"place_festung"}, place_festung),
     ({"discard", "done_discarding"}, discards),
     ({"pick_card", "decline_pick", "buy_card", "decline_purchase"}, pick),
     ({"end_turn"}, end_of_turn),

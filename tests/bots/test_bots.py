@@ -318,6 +318,50 @@ def test_11_1_9_a_garrisoned_city_the_axis_may_not_attack_yet_draws_it_less():
     assert barred < in_hand < opened
 
 
+def _festung_choice(turn: int, units: dict) -> list[str]:
+    """The Festungs the fast Axis builds (16.3.2) in a round with 2 OPS, Riga held and the Festung event played."""
+    game = engine.new_game("stalins_war", seed=3, position={
+        "turn": turn, "round": 2, "ops": 2, "control": {"1918": "axis"}, "units": units,
+        "flags": {"hitler_takes_command": True, "festung": True}})
+    built = []
+    while "axis" in game.active_sides():
+        action = bots.choose(game, "axis")
+        if action["type"] in ("end_movement", "mark_combat", "end_marking"):
+            return built
+        if action["type"] == "build_festung":
+            built.append(action["hex"])
+        game.apply("axis", _strip(action))
+    return built
+
+
+def test_16_3_the_axis_on_the_defensive_makes_a_festung_of_a_threatened_vp_hex():
+    # Spring 1943: a German army holds Riga with a Soviet front and army next to it. A Festung keeps the
+    # garrison from being thrown out (16.3.5) and the hex Axis at the attrition phase.
+    riga = {"1918": ["GE-18A"], "2019": ["SU-WestF", "SU-16R"], "2722": ["SU-20R"]}
+    assert _festung_choice(7, riga) == ["1918"]
+    # A Panzer corps would be shut in for good (16.3.4): no Festung for a Panzer garrison.
+    assert _festung_choice(7, {**riga, "1918": ["GE-46Pz"]}) == []
+
+
+def test_10_3_1_the_axis_plays_hedgehogs_as_the_event_before_its_first_winter():
+    # Fall 1941's last rounds, Minsk held, the Paulus line crossed (5.1.3): without Hedgehogs the Axis never entrenches (10.3.1); two OPS are worth less.
+    game = engine.new_game("stalins_war", seed=3, position={
+        "turn": 3, "round": 4, "hands": {"axis": ["A17", "A21"]}, "control": {"2022": "axis"},
+        "stats": {"axis_east_of_paulus": True}, "units": _BEFORE_RIGA})
+    choice = bots.choose(game, "axis")
+    assert (choice["type"], choice.get("card"), choice.get("as")) == ("play_card", "A17", "event")
+
+
+def test_10_3_1_from_1942_the_axis_digs_in_at_the_vp_hexes_it_holds():
+    # Summer 1942, Hedgehogs played: the army in Riga faces a stronger Soviet stack it cannot attack with profit.
+    game = engine.new_game("stalins_war", seed=3, position={
+        "turn": 6, "round": 2, "ops": 2, "control": {"1918": "axis"}, "flags": {"hedgehogs": True},
+        "units": {"1918": ["GE-18A"], "2019": ["SU-WestF", "SU-16R"], "2722": ["SU-20R"]}})
+    actions, _ = _play_round(game, "axis")
+    assert {"type": "entrench", "hex": "1918", "bonus": False} in [
+        {k: a.get(k) for k in ("type", "hex", "bonus")} for a in actions if a["type"] == "entrench"]
+
+
 def test_5_1_3_by_the_last_round_of_turn_4_a_supplied_axis_unit_crosses_the_paulus_line():
     # Winter 1942, the last round, no Axis unit has yet been east of the Paulus line: the Soviets win at
     # the end of the turn unless one moves there now, in supply.
