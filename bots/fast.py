@@ -4,7 +4,7 @@ Every decision is read from the legal actions on offer (their types say which st
 sequence of play this is) and scored with a `Situation` built from the side's view:
 
 - card plays (7.2.6): reinforcement events first, then the event, OPS or RP play worth most
-  now (OPS after the consecutive count of 7.3.2, RP when steps are missing, 7.4);
+  now (OPS after the consecutive count of 7.3.2, RP by the steps they buy back, 7.4, 14.1.3);
 - movement (10.1): each unit once a round, to the hex that most raises its worth — toward the
   objectives the side wants (VP hexes, oil, cities: 5.1.1–5.1.3), holding threatened ones,
   next to friends, in good terrain; trenches when the weather turns (10.3, 15.1); the Axis
@@ -225,6 +225,7 @@ def card_scores(sit: Situation, legal) -> list:
     missing = sum(u["lost"] for u in own) + sum(
         1 for uid in sit.v["boxes"]["eliminated"] if sit.b.units.get(uid, {}).get("side") == sit.side)
     combat_cards = sum(1 for c in hand.values() if c["kind"] == "combat")
+    gaps = missing_steps(sit)
     front = sum(1 for h in sit.own_hexes if sit.d_foe.get(h, 99) <= 1)
     # 5.1.3: an Axis holding no Soviet VP hex loses at the end of turns 2-12: only OPS help then.
     urgent = sit.vp_urgent
@@ -262,8 +263,7 @@ def card_scores(sit: Situation, legal) -> list:
             if card["kind"] == "reinforcement":
                 val -= 2.0
         elif a["as"] == "rp":
-            total = sum(card["rp"].values())
-            val = 1.2 * min(total, missing / 2) - 0.5
+            val = 1.1 * rp_steps(card["rp"], gaps) - 0.5
             if card["kind"] == "reinforcement" and sit.side == "axis":
                 val -= 2.0  # the units stay for good; RPs only mend
         else:
@@ -296,6 +296,41 @@ def card_scores(sit: Situation, legal) -> list:
             val += stranded  # only a round with OPS lets them walk back before attrition (13.3.8)
         scored.append((val, a))
     return scored
+
+
+def rp_kind(u: dict) -> str:
+    """Which RPs mend a unit (14.1.7): GE for German non-Panzer units, PZ for Panzer corps, AX for the allies."""
+    if u["side"] == "soviet":
+        return "SU"
+    if u.get("nationality") == "GE":
+        return "PZ" if u["kind"] == "panzer" else "GE"
+    return "AX"
+
+
+def missing_steps(sit: Situation) -> dict[str, list[int]]:
+    """{RP kind: [SCU steps, LCU steps]} the side could buy back: steps lost by units on the map (less the
+    German armies' first, which is never replaced, 14.1.6) and whole units in the Eliminated box."""
+    gaps: dict[str, list[int]] = {}
+    for u in sit.v["units"]:
+        if u["side"] != sit.side or not u["hex"] or u["kind"] in ("partisan", "stalin") or not u["lost"]:
+            continue
+        lost = u["lost"] - (1 if u.get("nationality") == "GE" and u["size"] == "army" else 0)
+        gaps.setdefault(rp_kind(u), [0, 0])[1 if u["lcu"] else 0] += max(0, lost)
+    for uid in sit.v["boxes"]["eliminated"]:
+        d = sit.b.units.get(uid)
+        if d and d["side"] == sit.side and d["kind"] not in ("partisan", "stalin"):
+            gaps.setdefault(rp_kind({**d, "hex": None}), [0, 0])[1 if d["lcu"] else 0] += len(d["steps"])
+    return gaps
+
+
+def rp_steps(rp: dict, gaps: dict[str, list[int]]) -> float:
+    """Steps an RP play buys back (14.1.3: an SCU step costs half an RP, an LCU step one)."""
+    steps = 0.0
+    for kind, points in rp.items():
+        scu, lcu = gaps.get(kind, (0, 0))
+        small = min(scu, 2 * points)
+        steps += small + min(lcu, points - small / 2)
+    return steps
 
 
 def stranded_worth(sit: Situation) -> float:

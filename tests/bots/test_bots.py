@@ -401,3 +401,14 @@ def test_5_1_3_in_winter_1942_the_axis_attacks_across_the_paulus_line_if_no_unit
         "1918": ["GE-4A", "GE-46Pz"], "2019": ["SU-WestF"], "1721": ["GE-9A", "GE-47Pz"], "1722": ["SU-28RK"],
         "2722": ["SU-20R"]}})
     assert marks == ["1918"]
+
+
+def test_14_1_3_an_rp_play_is_worth_the_steps_it_buys_back():
+    # Summer 1942, four Panzer corps a step short each. Guderian's two PZ RPs buy back all four steps
+    # (an SCU step costs half an RP, 14.1.3; PZ RPs mend Panzer corps, 14.1.7): more than its OPS.
+    game = engine.new_game("stalins_war", seed=3, position={
+        "turn": 6, "round": 1, "hands": {"axis": ["A9", "A21"]}, "control": {"2022": "axis"},
+        "units": {"1819": ["GE-4A", "GE-46Pz:1", "GE-47Pz:1"], "1820": ["GE-39Pz:1", "GE-41Pz:1"],
+                  "1918": ["SU-WestF", "SU-16R", "SU-19R"], "2722": ["SU-20R"]}})
+    choice = bots.choose(game, "axis")
+    assert (choice["type"], choice.get("card"), choice.get("as")) == ("play_card", "A9", "rp")
