@@ -290,9 +290,10 @@ def card_scores(sit: Situation, legal) -> list:
         if urgent:
             ops = play.get("ops", card["ops"]) if a["as"] == "ops" else grants_ops(card) if a["as"] == "event" else 0
             val += min(ops, 3) - 1.0
-        if sit.paulus_pending and sit.turn >= 3 and (a["as"] == "ops" or (a["as"] == "event" and grants_ops(card))):
-            val += 0.4 * PAULUS_PUSH[sit.turn]  # 5.1.3: only a round that moves and fights gets a unit east of the line
-        if stranded and (a["as"] == "ops" or (a["as"] == "event" and grants_ops(card))):
+        moves_and_fights = a["as"] == "ops" or (a["as"] == "event" and grants_ops(card))
+        if moves_and_fights and sit.paulus_pending and sit.turn >= 3:
+            val += 0.4 * PAULUS_PUSH[sit.turn]  # 5.1.3: only such a round gets a unit east of the line
+        if moves_and_fights and stranded:
             val += stranded  # only a round with OPS lets them walk back before attrition (13.3.8)
         scored.append((val, a))
     return scored
@@ -530,6 +531,7 @@ def plan_attack(sit: Situation, t: str, marked: set, fought: set, only_marked: b
     return score, t, need
 
 
+# Panzer, tank and mech kinds (11.1.3); the engine's list is private (engine.__all__), as for stacking.
 MECHANIZED = {"panzer", "tank", "guards_tank", "mech"}
 
 

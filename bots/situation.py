@@ -15,6 +15,9 @@ from .board import Board, board, enemy
 # Defending terrain that shifts the attacker's fire (11.2.1 step 4), as a bot reckons it.
 DEFENSIVE = {"forest", "swamp", "mountain", "rough"}
 GRANTS = re.compile(r"Grants (\d) OPS")
+# 11.1.9: hexes the Axis may not attack until an event (its flag, the card) or an entry lifts the bar,
+# by the key of the view's `restrictions_lifted`.
+BARS = {"leningrad": ("nordlicht", "A14"), "moscow": ("taifun", "A12"), "stalingrad": ("blau", "A15")}
 
 
 class Situation:
@@ -51,6 +54,7 @@ class Situation:
             c.get("rule") == "5.1.3" and c.get("turn") == 4 and "no Axis unit" in (c.get("status") or "")
             for c in ((view.get("situation") or {}).get("victory") or {}).get("conditions") or ())
         self.hex_cache: dict = {}
+        self._objectives: dict[str, dict[str, float]] = {}
         self.game = None
         self._offense = None
         self._defense = None
@@ -65,7 +69,12 @@ class Situation:
         return self.control.get(hid)
 
     def objectives(self, side: str) -> dict[str, float]:
-        """Hexes `side` wants to take, with their worth: enemy-held VP hexes, oil, cities."""
+        """Hexes `side` wants to take, with their worth: enemy-held VP hexes, oil, cities (read-only)."""
+        if side not in self._objectives:
+            self._objectives[side] = self._objectives_of(side)
+        return self._objectives[side]
+
+    def _objectives_of(self, side: str) -> dict[str, float]:
         b, out = self.b, {}
         for h in b.cities:
             if self.holder(h) not in (side, None):
@@ -93,10 +102,9 @@ class Situation:
             hand = {c["id"] for c in self.v.get("hand") or ()} if self.side == "axis" else set()
             soviet_held = {h for h, us in self.at.items() if any(u["side"] == "soviet" for u in us)}
             for h in out:
-                if h in soviet_held and self.barred(h):
-                    name = b.hexes[h].get("name")
-                    opener = "A14" if name == "Leningrad" else "A12" if name in ("Moscow", "Gorki") else "A15"
-                    out[h] *= 0.8 if opener in hand else 0.4
+                bar = self.bar(h) if h in soviet_held else None
+                if bar:
+                    out[h] *= 0.8 if BARS[bar][1] in hand else 0.4
         else:
             # 5.1.3: Berlin, Budapest, Bucharest, Konigsberg; first every Soviet VP hex back.
             for h in b.soviet_vp:
@@ -307,18 +315,16 @@ class Situation:
     def may_attack(self, hid: str) -> bool:
         """11.1.9: the Axis attacks Leningrad only after Nordlicht, Moscow and Gorki only after Taifun,
         Stalingrad and the Caucasus zone only after Blau (or once the hex has been entered or taken)."""
-        return self.side != "axis" or not self.barred(hid)
+        return self.side != "axis" or self.bar(hid) is None
 
-    def barred(self, hid: str) -> bool:
-        """Is `hid` closed to Axis attacks by 11.1.9 now?"""
-        flags, lifted, name = self.v["flags"], self.v.get("restrictions_lifted") or {}, self.b.hexes[hid].get("name")
-        if name == "Leningrad":
-            return not (flags.get("nordlicht") or lifted.get("leningrad"))
-        if name in ("Moscow", "Gorki"):
-            return not (flags.get("taifun") or lifted.get("moscow"))
-        if name == "Stalingrad" or self.b.hexes[hid].get("caucasus_zone"):
-            return not (flags.get("blau") or lifted.get("stalingrad"))
-        return False
+    def bar(self, hid: str) -> str | None:
+        """The 11.1.9 bar (a key of BARS) that closes `hid` to Axis attacks now, if any."""
+        x = self.b.hexes[hid]
+        key = {"Leningrad": "leningrad", "Moscow": "moscow", "Gorki": "moscow",
+               "Stalingrad": "stalingrad"}.get(x.get("name")) or ("stalingrad" if x.get("caucasus_zone") else None)
+        if key is None or self.v["flags"].get(BARS[key][0]) or (self.v.get("restrictions_lifted") or {}).get(key):
+            return None
+        return key
 
     # ---- units ----------------------------------------------------------------------------
     def own_at(self, hid: str) -> list[dict]:
