@@ -8,7 +8,9 @@ sequence of play this is) and scored with a `Situation` built from the side's vi
 - movement (10.1): each unit once a round, to the hex that most raises its worth — toward the
   objectives the side wants (VP hexes, oil, cities: 5.1.1–5.1.3), holding threatened ones,
   next to friends, in good terrain; trenches when the weather turns (10.3, 15.1); the Axis
-  also scores the Soviet supply lines a move cuts (pockets, 13.3.8–13.3.9);
+  also scores the Soviet supply lines a move cuts (pockets, 13.3.8–13.3.9) and the steps the
+  next Soviet attack would take where a unit stands (stacks that fire back and German Mobile
+  Defense keep the Soviets off, 20.1.1);
 - combat (11.0): markers and attacks where the fire tables favour the attacker (the preview
   of the declared fire decides whether to resolve or cancel), combat cards in big fights,
   losses on the units that keep most strength, retreats toward friends, advance and Blitz;
@@ -20,7 +22,7 @@ from __future__ import annotations
 import random
 
 from . import supply
-from .situation import DEFENSIVE, Situation, grants_ops
+from .situation import DEFENSIVE, MECHANIZED, Situation, grants_ops
 
 TERMINAL = ("end_", "done_", "skip_", "decline", "cancel", "stand", "accept_retreat")
 
@@ -44,6 +46,11 @@ POCKET_RISK = 2.5
 # What a supplied Axis unit earns for standing east of the Paulus line while none has been there,
 # by turn: the Soviets win at the end of turn 4 if none has (5.1.3).
 PAULUS_PUSH = {2: 1.0, 3: 3.0, 4: 8.0}
+
+# What the Axis counts each step it may lose where it stands (exposure), and the attack score
+# (plan_attack's scale: hits less 0.8 of the hits fired back) below which the enemy is taken not to attack.
+EXPOSURE_STEP = 1.0
+DETERRED = 0.3
 
 # Events whose absence costs every turn: played as events at once, never for OPS or RP.
 MUST_PLAY_EVENT = {"A16"}
@@ -130,17 +137,35 @@ def pocket_urgency(sit: Situation) -> float:
 
 
 def exposure(sit: Situation, unit: dict, hid: str) -> float:
-    """What standing in `hid` risks: a stack far weaker than the enemy strength next to it is
-    attacked next round, and corps alone (no LCU, 11.2.1 step 4: the SCU table) are wiped out."""
-    reach = sit.foe_reach(hid)
-    if not reach:
+    """What `unit` standing in `hid` adds to the hits the enemy's next attack there would inflict.
+    The hits a fire inflicts grow with the attacker's strength alone (11.2.1: the defender's strength
+    only fires back), so a bigger stack is not hit less; it is attacked less, because it fires back
+    harder and, a German army with a Panzer corps, shifts both fires (20.1.1). A unit that makes a
+    stack too strong to attack earns what the stack no longer risks."""
+    if not sit.foe_strike(hid):
         return 0.0
-    stack = [u for u in sit.own_at(hid) if u["id"] != unit.get("id")] + [unit]
-    defense = sum(u["defense"] for u in stack) * (1 + 0.4 * sit.defense_shift(hid))
-    ratio = reach / max(1.0, defense)
-    if not any(u.get("lcu") for u in stack):
-        return 0.0 if ratio < 1.0 else 2.5 if ratio < 2.0 else 4.0
-    return 0.0 if ratio < 2.0 else 1.0 if ratio < 3.0 else 2.0
+    others = [u for u in sit.own_at(hid) if u["id"] != unit.get("id")]
+    return EXPOSURE_STEP * (expected_loss(sit, hid, others + [unit]) - expected_loss(sit, hid, others))
+
+
+def expected_loss(sit: Situation, hid: str, stack: list[dict]) -> float:
+    """Steps `stack` in `hid` would lose to the strongest attack the enemy next to it can make,
+    if that attack is one the enemy would make (its hits outweigh the hits fired back)."""
+    if not stack:
+        return 0.0
+    md = 1 if mobile_defense(sit, stack) else 0
+    hits = sit.b.expected_hits(sit.foe_strike(hid), True, -sit.defense_shift(hid) - md)
+    back = sit.b.expected_hits(sum(u["defense"] for u in stack), any(u.get("lcu") for u in stack), md)
+    if hits - 0.8 * back <= DETERRED:
+        return 0.0
+    return min(hits, sum(u["steps"] - u["lost"] for u in stack))
+
+
+def mobile_defense(sit: Situation, stack: list[dict]) -> bool:
+    """20.1.1: German Mobile Defense holds for this stack (an army and a Panzer corps, turns 1-9, not in winter)."""
+    return sit.side == "axis" and not sit.winter and sit.turn <= 9 and \
+        any(u.get("lcu") and u.get("nationality") == "GE" for u in stack) and \
+        any(u.get("kind") == "panzer" for u in stack)
 
 
 def holding_share(sit: Situation, unit: dict | None) -> float:
@@ -529,10 +554,6 @@ def plan_attack(sit: Situation, t: str, marked: set, fought: set, only_marked: b
     need = sorted((h for h in used if h not in marked),
                   key=lambda h: -sum(u["attack"] for u in units if u["hex"] == h))
     return score, t, need
-
-
-# Panzer, tank and mech kinds (11.1.3); the engine's list is private (engine.__all__), as for stacking.
-MECHANIZED = {"panzer", "tank", "guards_tank", "mech"}
 
 
 def attack_force(sit: Situation, target: str, defenders: list[dict], sources: list[str], fought) -> tuple[list, list]:

@@ -15,6 +15,9 @@ from .board import Board, board, enemy
 # Defending terrain that shifts the attacker's fire (11.2.1 step 4), as a bot reckons it.
 DEFENSIVE = {"forest", "swamp", "mountain", "rough"}
 GRANTS = re.compile(r"Grants (\d) OPS")
+# Panzer, tank and mech kinds (11.1.3: a second attacking hex joins only with one of them attacking);
+# the engine's list is private (engine.__all__), as for stacking.
+MECHANIZED = frozenset({"panzer", "tank", "guards_tank", "mech"})
 # 11.1.9: hexes the Axis may not attack until an event (its flag, the card) or an entry lifts the bar,
 # by the key of the view's `restrictions_lifted`.
 BARS = {"leningrad": ("nordlicht", "A14"), "moscow": ("taifun", "A12"), "stalingrad": ("blau", "A15")}
@@ -61,6 +64,7 @@ class Situation:
         self._supplied: dict = {}
         self._guard = None
         self._foe_reach: dict[str, float] = {}
+        self._strike: dict[str, float] = {}
         self._cuts: dict = {}
         self._entry = None
 
@@ -201,6 +205,26 @@ class Situation:
         if val is None:
             val = self._foe_reach[hid] = sum(u["attack"] for n in self.b.adj.get(hid, ()) for u in self.foe_at(n)
                                              if u["kind"] != "partisan" and u["supply"] != "none")
+        return val
+
+    def foe_strike(self, hid: str) -> float:
+        """The attack strength of the strongest attack the enemy next to `hid` may make together
+        (11.1.3, roughly: one hex in full and the armour of the others, one LCU)."""
+        val = self._strike.get(hid)
+        if val is None:
+            pools = []
+            for n in self.b.adj.get(hid, ()):
+                pool = [u for u in self.foe_at(n)
+                        if u["kind"] != "partisan" and u["supply"] != "none" and u["attack"] > 0]
+                if pool:
+                    pools.append(pool)
+            val = 0.0
+            for plain in pools:
+                units = plain + [u for pool in pools if pool is not plain for u in pool
+                                 if u["kind"] in MECHANIZED and not u["lcu"]]
+                lcus = [u["attack"] for u in units if u["lcu"]]
+                val = max(val, sum(u["attack"] for u in units if not u["lcu"]) + max(lcus, default=0))
+            self._strike[hid] = val
         return val
 
     def own_defense(self, hid: str, unit: dict | None = None) -> float:

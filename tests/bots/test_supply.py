@@ -41,7 +41,7 @@ def test_13_1_2_the_estimate_matches_the_engine_through_the_first_turns_of_a_bot
     # Seeds 4 and 5 once found Panzer corps "supplied" by a rail hex that only stands next to the
     # line without being on it: the estimate now follows the railway's own links.
     agree, differ = _verdicts_compared(seed=seed, last_turn=3)
-    assert agree > 300
+    assert agree > 250  # enough verdicts compared (about 300 in three turns)
     assert differ == []
 
 
