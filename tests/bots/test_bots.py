@@ -414,24 +414,18 @@ def test_14_1_3_an_rp_play_is_worth_the_steps_it_buys_back():
     assert (choice["type"], choice.get("card"), choice.get("as")) == ("play_card", "A9", "rp")
 
 
-def _front_view(units):
-    game = engine.new_game("stalins_war", seed=3, position={"turn": 3, "round": 2, "ops": 1,
-                                                            "control": {"2022": "axis"}, "units": units})
-    return Situation(game.view("axis"), "axis")
-
-
 def test_20_1_1_a_panzer_corps_stands_with_the_army_a_soviet_stack_would_attack():
     # A lone army in Siedlce next to a Soviet front and two armies in Brest would be attacked: the fire
     # tables read the attacker's strength alone, so a stack is hit as hard as a lone unit. A Panzer corps
     # beside the army makes German Mobile Defense (20.1.1: both fires shift a column the Axis's way) and
     # fires back: a stack the Soviets would not attack. Alone in Chelm, the corps would be.
     units = {"1622": ["GE-4A"], "1722": ["SU-WestF", "SU-16R", "SU-19R"], "1620": ["GE-46Pz"], "2722": ["SU-20R"]}
-    sit = _front_view(units)
+    sit = Situation(_riga_view(units), "axis")
     corps = sit.units["GE-46Pz"]
     assert fast.expected_loss(sit, "1622", sit.own_at("1622")) > 2.0
     assert fast.expected_loss(sit, "1622", sit.own_at("1622") + [corps]) == 0.0
     assert fast.exposure(sit, corps, "1622") < 0.0 < fast.exposure(sit, corps, "1623")
     assert fast.mobile_defense(sit, sit.own_at("1622") + [corps])
-    winter = _front_view(units)
+    winter = Situation(_riga_view(units), "axis")
     winter.winter = True  # no Mobile Defense in winter turns (20.1.1)
     assert not fast.mobile_defense(winter, winter.own_at("1622") + [corps])
