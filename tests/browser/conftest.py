@@ -1,5 +1,7 @@
-"""Fixtures for the browser tests: the app tests' databases, a real server, and Chromium.
+"""Fixtures for the browser tests: one of the app tests' databases, a real server, and Chromium.
 
+The app tests run against every PostgreSQL backend; the browser tests exercise the client, so they
+run against one: the external server when one is configured (as in CI), else the embedded one.
 In CI a missing Chromium fails the tests; locally they are skipped with a clear reason.
 """
 from __future__ import annotations
@@ -14,11 +16,11 @@ from tests.app.conftest import (  # noqa: F401  (fixtures shared with the app te
     NOISE,
     TEST_SECRET,
     clean_db,
-    database_url,
     engine_module,
     engine_module_name,
     pytest_configure,
 )
+from app.migrate import upgrade
 from tests.app.servers import running_server
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -29,6 +31,14 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 def pytest_collection_modifyitems(items):
     for item in items:
         item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def database_url():
+    url, admin = pg.create_database(pg.backends()[-1])
+    upgrade(url)
+    yield url
+    pg.drop_database(url, admin)
 
 
 @pytest.fixture(scope="session")
