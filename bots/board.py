@@ -76,6 +76,14 @@ class Board:
         col = max(0, min(len(table["columns"]) - 1, _column(table["columns"], strength) + shift))
         return sum(row[col][0] for row in table["results"]) / len(table["results"])
 
+    def kill_chance(self, strength: float, lcu: bool, shift: int, steps: int) -> float:
+        """The share of die rolls on which a fire of `strength` inflicts `steps` losses or more (11.2.1)."""
+        if strength <= 0:
+            return 0.0
+        table = self.fire_tables["lcu" if lcu else "scu"]
+        col = max(0, min(len(table["columns"]) - 1, _column(table["columns"], strength) + shift))
+        return sum(1 for row in table["results"] if row[col][0] >= steps) / len(table["results"])
+
 
 def _column(columns: list[str], strength: float) -> int:
     for i, label in enumerate(columns):

@@ -537,9 +537,10 @@ def plan_attack(sit: Situation, t: str, marked: set, fought: set, only_marked: b
     if not defenders or not sit.may_attack(t):
         return None
     sources = [h for h in b.adj.get(t, ()) if h in sit.own_hexes and (h in marked or not only_marked)]
-    units, used = attack_force(sit, t, defenders, sources, fought)
+    units, _used = attack_force(sit, t, defenders, sources, fought)
     if not units:
         return None
+    # Scored as the whole force would fight (an easy kill ranks first and is made with fewer units).
     att = sum(u["attack"] for u in units)
     dfn = sum(u["defense"] for u in defenders)
     hits = b.expected_hits(att, any(u["lcu"] for u in units), -sit.defense_shift(t))
@@ -551,7 +552,8 @@ def plan_attack(sit: Situation, t: str, marked: set, fought: set, only_marked: b
         score -= 0.5 * (1.0 - sit.offensive_weight())
     elif sit.paulus_pending and b.hexes[t].get("paulus_zone"):
         score += 0.5 * PAULUS_PUSH.get(sit.turn, 0.0)  # 5.1.3: an advance there crosses the line
-    need = sorted((h for h in used if h not in marked),
+    units = enough_force(sit, t, defenders, units)
+    need = sorted({u["hex"] for u in units if u["hex"] not in marked},
                   key=lambda h: -sum(u["attack"] for u in units if u["hex"] == h))
     return score, t, need
 
@@ -588,6 +590,35 @@ def attack_force(sit: Situation, target: str, defenders: list[dict], sources: li
         if strength > best[0]:
             best = (strength, units, sorted({u["hex"] for u in units}))
     return best[1], best[2]
+
+
+def enough_force(sit: Situation, target: str, defenders: list[dict], units: list[dict]) -> list[dict]:
+    """The fewest of `units` that eliminate every defender of `target` as surely as all of them would,
+    reckoned a column worse (for a river or weather the bot does not read), so that the rest fight
+    elsewhere this round: losses beyond the defenders' steps are wasted (11.2.1 reads the attacker's
+    strength alone), and each unit attacks once a round (11.1.1). Only an attack sure or almost sure
+    to clear the hex is cut down; one armoured unit stays in it to advance and blitz (11.5.2)."""
+    steps = sum(d["steps"] - d["lost"] for d in defenders)
+    shift = -sit.defense_shift(target)
+
+    def chance(force, extra=0):
+        return sit.b.kill_chance(sum(u["attack"] for u in force), any(u["lcu"] for u in force), shift + extra, steps)
+
+    full = chance(units)
+    if full < 5 / 6:
+        return units
+    keep_armour = any(u["kind"] in MECHANIZED for u in units)
+    force = list(units)
+    for u in sorted(units, key=lambda u: (-u["attack"], u["id"])):
+        rest = [x for x in force if x is not u]
+        if not rest or (keep_armour and not any(x["kind"] in MECHANIZED for x in rest)):
+            continue
+        plain = {x["hex"] for x in rest} - {x["hex"] for x in rest if x["kind"] in MECHANIZED}
+        if len(plain) > 1:
+            continue  # 11.1.3: a second attacking hex joins only with its armour
+        if chance(rest, -1) >= full:
+            force = rest
+    return force
 
 
 def objective_weight(sit: Situation, target: str | None = None) -> float:
@@ -652,11 +683,13 @@ def previewed_score(sit: Situation, attack: dict) -> float:
 
     copy = engine.determinize(sit.game, sit.side, 0)
     copy.apply(sit.side, {k: v for k, v in attack.items() if k != "label"})
+    wanted = planned_attackers(sit, attack["target"])
     for _ in range(40):
-        commits = _of(copy.legal_actions(sit.side), "commit")
-        if not commits:
+        legal = copy.legal_actions(sit.side)
+        commit = _next_commit(sit, _of(legal, "commit"), wanted, committed=bool(_of(legal, "resolve")))
+        if commit is None:
             break
-        copy.apply(sit.side, {"type": "commit", "unit": _strongest(sit, commits)["unit"]})
+        copy.apply(sit.side, {"type": "commit", "unit": commit["unit"]})
     if not _of(copy.legal_actions(sit.side), "resolve"):
         return -99.0
     return combat_score(sit, (copy.view(sit.side).get("decision") or {}).get("combat") or {})
@@ -664,6 +697,27 @@ def previewed_score(sit: Situation, attack: dict) -> float:
 
 def _strongest(sit: Situation, commits):
     return max(commits, key=lambda a: (sit.units.get(a["unit"], {}).get("attack", 0), a["unit"]))
+
+
+def planned_attackers(sit: Situation, target: str) -> set[str]:
+    """The ids of the force `plan_attack` reckons enough for `target`, from the marked hexes."""
+    fought = set((sit.v.get("decision") or {}).get("fought") or ())
+    marked = set(sit.v["markers"]["combat"])
+    sources = [h for h in sit.b.adj.get(target, ()) if h in sit.own_hexes and h in marked]
+    defenders = sit.foe_at(target)
+    units, _used = attack_force(sit, target, defenders, sources, fought)
+    return {u["id"] for u in enough_force(sit, target, defenders, units)} if units and defenders else set()
+
+
+def _next_commit(sit: Situation, commits, wanted: set[str], committed: bool):
+    """The next unit to commit: the strongest of the planned force; once it is in (the attack may be
+    resolved), none; the strongest of any while the engine still wants more."""
+    planned = [a for a in commits if a["unit"] in wanted]
+    if planned:
+        return _strongest(sit, planned)
+    if committed or not commits:
+        return None
+    return _strongest(sit, commits)
 
 
 def combat_score(sit: Situation, combat: dict) -> float:
@@ -683,11 +737,12 @@ def _mean_hits(fire: dict | None) -> float:
 
 
 def declare(sit: Situation, legal, rng):
-    commits = _of(legal, "commit")
-    if commits:
-        return _strongest(sit, commits)
     combat = (sit.v.get("decision") or {}).get("combat") or {}
     resolve = _first(legal, "resolve")
+    commit = _next_commit(sit, _of(legal, "commit"), planned_attackers(sit, combat.get("target")),
+                          committed=resolve is not None)
+    if commit is not None:
+        return commit
     if resolve is not None:
         # The attack was chosen on this same preview (`choose_attack`): cancel only a clear loser,
         # so a bot never declares and cancels the same attack over and over.

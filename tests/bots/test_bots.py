@@ -111,6 +111,27 @@ def test_fast_attacks_a_weak_neighbour_with_good_odds():
     assert any(a["type"] == "resolve" for a in actions)
 
 
+def test_11_2_1_an_attack_sure_to_clear_a_hex_leaves_the_units_it_does_not_need_for_another():
+    # One OPS marks one hex; its army and two Panzer corps face two lone one-step corps. The fire tables
+    # read the attacker's strength alone, so the corps alone clear the first hex and the army the second.
+    game = engine.new_game("stalins_war", seed=3, position={
+        "turn": 2, "units": {"1721": ["GE-4A", "GE-46Pz", "GE-47Pz"], "1722": ["SU-28RK"], "1821": ["SU-5RK"],
+                             "2722": ["SU-16R"]},
+        "ops": 1})
+    game.apply("axis", {"type": "end_movement"})
+    actions, _ = _play_round(game, "axis")
+    assert [a["hex"] for a in actions if a["type"] == "mark_combat"] == ["1721"]
+    attacks, commits = [], {}
+    for a in actions:
+        if a["type"] == "attack":
+            attacks.append(a["target"])
+        elif a["type"] == "commit":
+            commits.setdefault(attacks[-1], []).append(a["unit"])
+    assert attacks == ["1821", "1722"]
+    assert sorted(commits["1821"]) == ["GE-46Pz", "GE-47Pz"] and commits["1722"] == ["GE-4A"]
+    assert sum(a["type"] == "resolve" for a in actions) == 2
+
+
 def test_fast_does_not_attack_a_strong_stack_at_bad_odds():
     game = engine.new_game("stalins_war", seed=3, position={
         "turn": 2, "units": {"1721": ["GE-46Pz:1"], "1722": ["SU-WestF", "SU-16R", "SU-19R"], "2722": ["SU-20R"]},
@@ -138,8 +159,8 @@ def _urgent_round(control=None):
 def test_5_1_3_holding_no_soviet_vp_hex_the_axis_attacks_one_whatever_the_odds():
     # At the end of the turn an Axis holding no Soviet VP hex loses the war: Riga it must be.
     assert _urgent_round() == ["1918"]
-    # Holding one (Minsk), the same stack takes the easier fight.
-    assert _urgent_round({"2022": "axis"}) == ["1919"]
+    # Holding one (Minsk), the same stack takes the easier fight first.
+    assert _urgent_round({"2022": "axis"})[0] == "1919"
 
 
 def test_5_1_3_holding_no_soviet_vp_hex_the_axis_plays_for_the_ops_it_needs():
