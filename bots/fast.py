@@ -110,7 +110,7 @@ def hex_value(sit: Situation, unit: dict | None, hid: str) -> float:
     worth = sit.hex_cache.get(key)
     if worth is None:
         worth = sit.hex_cache[key] = _hex_worth(sit, hid, friends)
-    val = worth[0] + worth[1] * holding_share(sit, unit)
+    val = worth[0] + worth[1] * holding_share(sit, unit, hid)
     if unit and unit["defense"] <= 2 and sit.d_foe.get(hid, 99) <= 1 and hid not in sit.objective_hexes:
         val -= 1.0  # a weak unit stays out of the enemy's reach
     if unit and unit.get("kind") != "partisan":
@@ -168,11 +168,12 @@ def mobile_defense(sit: Situation, stack: list[dict]) -> bool:
         any(u.get("kind") == "panzer" for u in stack)
 
 
-def holding_share(sit: Situation, unit: dict | None) -> float:
+def holding_share(sit: Situation, unit: dict | None, hid: str) -> float:
     """How much of a hex's garrison worth a unit earns: the Axis's Panzer corps are its
     spearheads, and a garrison of infantry holds a city as well (the Panzers pulled back to
-    Warsaw and Konigsberg in 1941 left the drive east without its armour)."""
-    if sit.side == "axis" and unit and unit.get("kind") == "panzer":
+    Warsaw and Konigsberg in 1941 left the drive east without its armour). A Soviet VP hex a
+    Panzer corps has taken is the exception: left empty, the Soviets walk back in (5.1.1)."""
+    if sit.side == "axis" and unit and unit.get("kind") == "panzer" and hid not in sit.b.soviet_vp:
         return 0.25
     return 1.0
 
@@ -216,7 +217,10 @@ def _hex_worth(sit: Situation, hid: str, friends: int) -> tuple[float, float]:
             # city needs no garrison, and the armies it would hold are wanted at the front).
             # A Soviet VP hex keeps one wherever the enemy is near: the Soviets walk into empty ones
             # (and holding none at the end of turns 2-12 loses the war, 5.1.3).
-            hold += 5.0 if d <= 3 or hid in sit.foe_entry() or (hid in b.soviet_vp and d <= 6) else 0.0
+            # From 1942 the front has moved east: a home VP hex the Soviets near is one a broken front
+            # lets them walk into (Bucharest and Pest were lost that way, empty, to units four hexes off).
+            hold += 5.0 if d <= 3 or hid in sit.foe_entry() or (d <= 6 and (hid in b.soviet_vp or sit.turn >= 5)) \
+                else 0.0
             if hid in b.soviet_vp and sit.soviet_vp_held <= 2 and sit.turn <= 12 and d <= 6:
                 # The last one or two are never left empty, whatever else the unit could do.
                 val += 12.0 if sit.soviet_vp_held == 1 else 5.0

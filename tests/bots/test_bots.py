@@ -450,3 +450,29 @@ def test_20_1_1_a_panzer_corps_stands_with_the_army_a_soviet_stack_would_attack(
     winter = Situation(_riga_view(units), "axis")
     winter.winter = True  # no Mobile Defense in winter turns (20.1.1)
     assert not fast.mobile_defense(winter, winter.own_at("1622") + [corps])
+
+
+def _kharkov_situation(turn: int) -> Situation:
+    """The Axis holds Kharkov with a lone Panzer corps and Bucharest with nobody; a Soviet corps stands
+    three hexes from Kharkov and another five from Bucharest (a gap in the southern front)."""
+    game = engine.new_game("stalins_war", seed=3, position={
+        "turn": turn, "round": 2, "ops": 1, "control": {"2327": "axis", "1918": "axis", "2022": "axis"},
+        "units": {"2327": ["GE-41Pz"], "1428": ["RO-4A"], "1826": ["SU-28RK"], "2627": ["SU-5RK"], "2022": ["GE-9A"]}})
+    return Situation(game.view("axis"), "axis")
+
+
+def test_5_1_1_a_panzer_corps_stays_in_the_soviet_vp_hex_it_took_while_the_soviets_are_near():
+    sit = _kharkov_situation(3)
+    panzer = sit.units["GE-41Pz"]
+    # Left empty, Kharkov is walked back into: staying beats every step on toward the next objective.
+    assert fast.hex_value(sit, panzer, "2327") > max(fast.hex_value(sit, panzer, n) for n in sit.b.adj["2327"]) + 1.0
+
+
+def test_5_1_1_from_1942_a_home_vp_hex_the_soviets_near_draws_a_garrison():
+    romanians = "RO-4A"
+    # In 1941 Bucharest, five hexes from the nearest Soviet unit, is behind the front: no garrison is wanted.
+    sit = _kharkov_situation(3)
+    assert fast.hex_value(sit, sit.units[romanians], "1429") < fast.hex_value(sit, sit.units[romanians], "1428") + 1.0
+    # From turn 5 a Soviet unit that close has come through a broken front: the army goes in.
+    sit = _kharkov_situation(6)
+    assert fast.hex_value(sit, sit.units[romanians], "1429") > fast.hex_value(sit, sit.units[romanians], "1428") + 3.0
