@@ -558,7 +558,7 @@ def plan_attack(sit: Situation, t: str, marked: set, fought: set, only_marked: b
         score += 0.5 * PAULUS_PUSH.get(sit.turn, 0.0)  # 5.1.3: an advance there crosses the line
     units = enough_force(sit, t, defenders, units)
     need = sorted({u["hex"] for u in units if u["hex"] not in marked},
-                  key=lambda h: -sum(u["attack"] for u in units if u["hex"] == h))
+                  key=lambda h: (-sum(u["attack"] for u in units if u["hex"] == h), h))
     return score, t, need
 
 

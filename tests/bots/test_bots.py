@@ -1,7 +1,10 @@
 """bots.choose: always a legal action, decided only from what the side may know, the same for a seed."""
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -55,6 +58,29 @@ def test_choose_is_deterministic_for_a_seed():
     for game, side in _random_positions(5, 120):
         pass
     assert bots.choose(game, side, seed=3) == bots.choose(engine.load(game.to_json()), side, seed=3)
+
+
+_PLAY_TWO_TURNS = """
+import hashlib, json, engine, bots
+game, digest = engine.new_game("stalins_war", scenario="campaign", seed=40), hashlib.sha256()
+while game.result() is None and game.view(None)["turn"] <= 2:
+    side = game.active_sides()[0]
+    action = bots.choose(game, side, seed=40)
+    digest.update(json.dumps(action, sort_keys=True).encode())
+    game.apply(side, {k: v for k, v in action.items() if k != "label"})
+print(digest.hexdigest())
+"""
+
+
+def test_choose_is_the_same_in_every_process():
+    # Python salts string hashes per process: a choice that followed a set's order would differ.
+    def digest(hash_seed: str) -> str:
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run([sys.executable, "-c", _PLAY_TWO_TURNS], env=env, capture_output=True, text=True,
+                              check=True, timeout=300)
+        return done.stdout.strip()
+
+    assert digest("1") == digest("2") == digest("3")
 
 
 def _twin_games():
