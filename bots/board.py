@@ -70,19 +70,21 @@ class Board:
 
     def expected_hits(self, strength: float, lcu: bool, shift: int = 0) -> float:
         """The mean loss number a fire of `strength` inflicts (11.2.1), on the LCU or SCU table."""
-        if strength <= 0:
-            return 0.0
-        table = self.fire_tables["lcu" if lcu else "scu"]
-        col = max(0, min(len(table["columns"]) - 1, _column(table["columns"], strength) + shift))
-        return sum(row[col][0] for row in table["results"]) / len(table["results"])
+        losses = self._losses(strength, lcu, shift)
+        return sum(losses) / len(losses) if losses else 0.0
 
     def kill_chance(self, strength: float, lcu: bool, shift: int, steps: int) -> float:
         """The share of die rolls on which a fire of `strength` inflicts `steps` losses or more (11.2.1)."""
+        losses = self._losses(strength, lcu, shift)
+        return sum(1 for n in losses if n >= steps) / len(losses) if losses else 0.0
+
+    def _losses(self, strength: float, lcu: bool, shift: int) -> list[int]:
+        """The loss number of each die roll for a fire of `strength` shifted `shift` columns ([] for none)."""
         if strength <= 0:
-            return 0.0
+            return []
         table = self.fire_tables["lcu" if lcu else "scu"]
         col = max(0, min(len(table["columns"]) - 1, _column(table["columns"], strength) + shift))
-        return sum(1 for row in table["results"] if row[col][0] >= steps) / len(table["results"])
+        return [row[col][0] for row in table["results"]]
 
 
 def _column(columns: list[str], strength: float) -> int:

@@ -541,7 +541,7 @@ def plan_attack(sit: Situation, t: str, marked: set, fought: set, only_marked: b
     if not defenders or not sit.may_attack(t):
         return None
     sources = [h for h in b.adj.get(t, ()) if h in sit.own_hexes and (h in marked or not only_marked)]
-    units, _used = attack_force(sit, t, defenders, sources, fought)
+    units = attack_force(sit, t, defenders, sources, fought)
     if not units:
         return None
     # Scored as the whole force would fight (an easy kill ranks first and is made with fewer units).
@@ -562,8 +562,8 @@ def plan_attack(sit: Situation, t: str, marked: set, fought: set, only_marked: b
     return score, t, need
 
 
-def attack_force(sit: Situation, target: str, defenders: list[dict], sources: list[str], fought) -> tuple[list, list]:
-    """The strongest set of units that may attack `target` together, and the hexes they come from.
+def attack_force(sit: Situation, target: str, defenders: list[dict], sources: list[str], fought) -> list[dict]:
+    """The strongest set of units that may attack `target` together.
     11.1.3: one LCU a combat; at most one attacking hex without an attacking panzer, tank or mech
     unit. 19.1.1/19.2.1: never Romanians with Hungarians. 4.4.7-4.4.8: on turns 1-2 Soviet fronts do
     not attack lone Panzer Corps and Soviet mech corps in different hexes do not combine against them."""
@@ -575,7 +575,7 @@ def attack_force(sit: Situation, target: str, defenders: list[dict], sources: li
                 and not (lone_panzers and u["size"] == "front")]
         if pool:
             pools[h] = pool
-    best: tuple[float, list, list] = (0.0, [], [])
+    best: tuple[float, list] = (0.0, [])
     for plain in pools:  # the one hex that may attack without armour
         units = []
         for h, pool in pools.items():
@@ -592,8 +592,8 @@ def attack_force(sit: Situation, target: str, defenders: list[dict], sources: li
             units = [u for u in units if u.get("nationality") != drop]
         strength = sum(u["attack"] for u in units) + (0.5 if any(u["lcu"] for u in units) else 0.0)
         if strength > best[0]:
-            best = (strength, units, sorted({u["hex"] for u in units}))
-    return best[1], best[2]
+            best = (strength, units)
+    return best[1]
 
 
 def enough_force(sit: Situation, target: str, defenders: list[dict], units: list[dict]) -> list[dict]:
@@ -709,7 +709,7 @@ def planned_attackers(sit: Situation, target: str) -> set[str]:
     marked = set(sit.v["markers"]["combat"])
     sources = [h for h in sit.b.adj.get(target, ()) if h in sit.own_hexes and h in marked]
     defenders = sit.foe_at(target)
-    units, _used = attack_force(sit, target, defenders, sources, fought)
+    units = attack_force(sit, target, defenders, sources, fought)
     return {u["id"] for u in enough_force(sit, target, defenders, units)} if units and defenders else set()
 
 

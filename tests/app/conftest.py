@@ -37,12 +37,17 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.db)
 
 
-@pytest.fixture(scope="session", params=pg.backends())
-def database_url(request):
-    url, admin = pg.create_database(request.param)
+def migrated_database(backend: str):
+    """A fresh database on `backend` with every migration applied, dropped afterwards (a fixture body)."""
+    url, admin = pg.create_database(backend)
     upgrade(url)
     yield url
     pg.drop_database(url, admin)
+
+
+@pytest.fixture(scope="session", params=pg.backends())
+def database_url(request):
+    yield from migrated_database(request.param)
 
 
 @pytest.fixture(scope="session", autouse=True)

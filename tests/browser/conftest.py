@@ -18,9 +18,9 @@ from tests.app.conftest import (  # noqa: F401  (fixtures shared with the app te
     clean_db,
     engine_module,
     engine_module_name,
+    migrated_database,
     pytest_configure,
 )
-from app.migrate import upgrade
 from tests.app.servers import running_server
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -35,10 +35,7 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(scope="session")
 def database_url():
-    url, admin = pg.create_database(pg.backends()[-1])
-    upgrade(url)
-    yield url
-    pg.drop_database(url, admin)
+    yield from migrated_database(pg.backends()[-1])
 
 
 @pytest.fixture(scope="session")
