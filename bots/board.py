@@ -42,6 +42,7 @@ class Board:
         # Rail hexes side by side are not always on one line: the map's own links (13.1.2).
         self.rail = {h: [n for n in self.hexes[h].get("rail_links", ()) if n in self.land] for h in self.land}
         self.units = data["units"]
+        self.cards = data["cards"]
         self.fire_tables = data["fire_tables"]
         self.turns = {t["number"]: t for t in data["turns"]}
         self.vp = sorted(h for h in self.land if self.hexes[h].get("vp"))

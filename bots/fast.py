@@ -253,12 +253,16 @@ def card_scores(sit: Situation, legal) -> list:
     own = [u for u in sit.v["units"] if u["side"] == sit.side]
     missing = sum(u["lost"] for u in own) + sum(
         1 for uid in sit.v["boxes"]["eliminated"] if sit.b.units.get(uid, {}).get("side") == sit.side)
-    combat_cards = sum(1 for c in hand.values() if c["kind"] == "combat")
+    # On the Axis's drive of 1941 a combat card only the defender may play is not one to keep.
+    drive = sit.side == "axis" and sit.turn <= 3
+    combat_cards = sum(1 for c in hand.values() if c["kind"] == "combat"
+                       and not (drive and sit.b.cards.get(c["id"], {}).get("combat_role") == "defender"))
     gaps = missing_steps(sit)
     front = sum(1 for h in sit.own_hexes if sit.d_foe.get(h, 99) <= 1)
     # 5.1.3: an Axis holding no Soviet VP hex loses at the end of turns 2-12: only OPS help then.
     urgent = sit.vp_urgent
     stranded = stranded_worth(sit)
+    opening = sit.side == "axis" and sit.turn == 1
     scored = []
     for a in legal:
         if a["type"] == "zero_ops":
@@ -273,26 +277,33 @@ def card_scores(sit: Situation, legal) -> list:
                 # 7.3.2: a round that neither moves nor fights resets the consecutive count (an 'operate' round
                 # keeps it): worth the OPS the next card played for OPS gets back.
                 consec = sit.v["consec"].get(sit.side, 0)
-                best_ops = max((c["ops"] for c in hand.values()), default=0)
-                scored.append((0.3 + (0.7 * min(consec, max(best_ops - 1, 0)) if consec >= 2 else 0.0), a))
+                scored.append((0.3 + (reset_worth(sit, hand) if consec >= 2 else 0.0), a))
             continue
         if a["type"] != "play_card":
             continue
         card = hand.get(a["card"], {"kind": "event", "ops": 0, "rp": {}, "text": "", "starred": False, "plays": []})
+        granted = 0 if sit.mud else grants_ops(card)  # 15.1.1: an event gives no OPS in a Rasputitsa round
         play = next((p for p in card.get("plays", ()) if p.get("as") == a["as"]), {})
-        if a["as"] == "ops":
+        if a["as"] == "ops" and opening:
+            # 4.4.1-4.4.2: turn 1 is one round without movement; its OPS are the markers of the whole
+            # opening blow, worth more than any combat card kept for later.
+            val = 2.0 * play.get("ops", card["ops"])
+        elif a["as"] == "ops":
             ops = play.get("ops", card["ops"])
             val = 1.0 * ops + (0.5 if front else 0.0)
             if card["ops"] - ops >= 2:
                 val -= 1.0  # 7.3.2: an event or RP play first resets the consecutive count
             if sit.side == "axis" and sit.turn <= 3 and ops >= 2:
                 val += 1.0  # Barbarossa: the OPS carry the drive east
-            if card["kind"] == "combat" and combat_cards < 3 and not urgent:
+            if card["kind"] == "combat" and combat_cards < 3 and not urgent and \
+                    not (drive and sit.b.cards.get(card["id"], {}).get("combat_role") == "defender"):
                 val -= 1.5
             if card["kind"] == "reinforcement":
                 val -= 2.0
         elif a["as"] == "rp":
-            val = 1.1 * rp_steps(card["rp"], gaps) - 0.5
+            val = 1.1 * rp_steps(card["rp"], gaps) - 0.5 + reset_worth(sit, hand, card["id"], supply_play=True)
+            if drive and sit.turn >= 2:
+                val -= 1.0  # a round of the 1941 drive: the steps can wait, the Soviets' front cannot
             if card["kind"] == "reinforcement" and sit.side == "axis":
                 val -= 2.0  # the units stay for good; RPs only mend
         else:
@@ -301,7 +312,7 @@ def card_scores(sit: Situation, legal) -> list:
                 val = 5.0 + 0.5 * card["ops"] if sit.side == "soviet" else \
                     2.0 + 0.6 * card["ops"] + (1.5 if sit.turn >= 5 else -1.5 if sit.turn <= 3 else 0.0)
             else:
-                val = grants_ops(card) + EVENT_BONUS.get(card["id"], 0.3) + (0.5 if card.get("starred") else 0.0)
+                val = granted + EVENT_BONUS.get(card["id"], 0.3) + (0.5 if card.get("starred") else 0.0)
                 if card["id"] in RESCUES:
                     val += rescue_worth(sit, card["id"])
                 if sit.turn < EVENT_FROM_TURN.get(card["id"], 0) or sit.turn > EVENT_UNTIL_TURN.get(card["id"], 99):
@@ -310,6 +321,8 @@ def card_scores(sit: Situation, legal) -> list:
                     val -= 1.0  # the Axis's years of attack are short: OPS first
                 if "RP" in (card.get("text") or "")[:40] and "Mark" in (card.get("text") or "")[:10]:
                     val = 1.2 * min(4, missing / 2)
+            if not grants_ops(card) and card["id"] != "A10":
+                val += reset_worth(sit, hand, card["id"], supply_play=card["kind"] == "reinforcement")  # 7.3.2
         if card["id"] in MUST_PLAY_EVENT:
             # A16: until it is played as an event the VP level drops by 1 at the end of every Spring
             # and Summer turn (turn 2 the first); any other play throws it away. Turn 1's single
@@ -317,15 +330,26 @@ def card_scores(sit: Situation, legal) -> list:
             late = sit.turn >= 3 or (sit.turn == 2 and sit.v["round"] >= 4)
             val = -50.0 if a["as"] != "event" else 50.0 if late else -5.0 if sit.turn == 1 else 2.0 + sit.v["round"]
         if urgent:
-            ops = play.get("ops", card["ops"]) if a["as"] == "ops" else grants_ops(card) if a["as"] == "event" else 0
+            ops = play.get("ops", card["ops"]) if a["as"] == "ops" else granted if a["as"] == "event" else 0
             val += min(ops, 3) - 1.0
-        moves_and_fights = a["as"] == "ops" or (a["as"] == "event" and grants_ops(card))
+        moves_and_fights = a["as"] == "ops" or (a["as"] == "event" and granted)
         if moves_and_fights and sit.paulus_pending and sit.turn >= 3:
             val += 0.4 * PAULUS_PUSH[sit.turn]  # 5.1.3: only such a round gets a unit east of the line
         if moves_and_fights and stranded:
             val += stranded  # only a round with OPS lets them walk back before attrition (13.3.8)
         scored.append((val, a))
     return scored
+
+
+def reset_worth(sit: Situation, hand: dict, played: str | None = None, supply_play: bool = False) -> float:
+    """7.3.2: what a round that resets the consecutive count gives back to the next card played for
+    OPS (the best one left in hand after `played`). No reset in a Rasputitsa round (15.1.1), nor by
+    the Axis's reinforcement and RP plays of turns 1-4 (4.4.9)."""
+    if sit.v.get("rasputitsa") or (supply_play and sit.side == "axis" and sit.turn <= 4):
+        return 0.0
+    consec = sit.v["consec"].get(sit.side, 0)
+    best_ops = max((c["ops"] for cid, c in hand.items() if cid != played), default=0)
+    return 0.7 * min(consec, max(best_ops - 1, 0))
 
 
 def rp_kind(u: dict) -> str:

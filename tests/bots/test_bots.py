@@ -441,6 +441,47 @@ def test_7_3_2_a_round_that_resets_the_consecutive_count_beats_moving_without_op
     assert (choice["type"], choice.get("option")) == ("zero_ops", "pass")
 
 
+def _turn_1_plays(hand: list[str]) -> list[tuple]:
+    """The Axis's card plays in turn 1's single round (4.4.1) from `hand`."""
+    game = engine.new_game("stalins_war", seed=3, position={
+        "turn": 1, "round": 1, "hands": {"axis": hand}, "units": _BEFORE_RIGA})
+    plays = []
+    while game.active_sides() == ["axis"] and any(a["type"] == "play_card" for a in game.legal_actions("axis")):
+        choice = bots.choose(game, "axis")
+        plays.append((choice.get("card"), choice.get("as")))
+        game.apply("axis", _strip(choice))
+    return plays
+
+
+def test_4_4_1_on_turn_1_the_axis_plays_the_card_with_most_ops_even_a_combat_card():
+    # Turn 1 is one round and no unit moves (4.4.2): its OPS are every combat marker of the opening blow.
+    assert _turn_1_plays(["A17", "A24", "A11"]) == [("A24", "ops")]
+
+
+def test_4_4_1_on_turn_1_steppe_fox_is_kept_when_a_card_has_more_ops():
+    # Steppe Fox's event would only let the second card be played, for no more OPS than played alone; it
+    # is kept for a turn with rounds to spare.
+    assert _turn_1_plays(["A10", "A24", "A17"]) == [("A24", "ops")]
+
+
+def _rp_or_pass(turn: int) -> tuple:
+    # Consecutive count 2, Guderian (3 OPS) and Partisan Sweep (RP: GE 1) in hand, the 4th Army two steps short.
+    game = engine.new_game("stalins_war", seed=3, position={
+        "turn": turn, "round": 3, "consec": {"axis": 2, "soviet": 0}, "flags": {"hitler_takes_command": True},
+        "hands": {"axis": ["A9", "A21"]}, "control": {"2022": "axis"}, "stats": {"axis_east_of_paulus": True},
+        "units": {**_BEFORE_RIGA, "1819": ["GE-4A:2", "GE-46Pz", "GE-47Pz"]}})
+    choice = bots.choose(game, "axis")
+    return choice["type"], choice.get("card"), choice.get("as") or choice.get("option")
+
+
+def test_4_4_9_7_3_2_from_1942_an_rp_play_that_resets_the_count_beats_a_round_that_only_resets_it():
+    # Spring 1942: the RP play mends the army's step and resets the count as a round that does nothing
+    # would; Guderian's 3 OPS come back in full after either.
+    assert _rp_or_pass(5) == ("play_card", "A21", "rp")
+    # Winter 1942: the Axis's RP plays of turns 1-4 leave the count where it is (4.4.9); only the empty round resets it.
+    assert _rp_or_pass(4) == ("zero_ops", None, "pass")
+
+
 def test_5_1_3_in_winter_1942_the_axis_attacks_across_the_paulus_line_if_no_unit_has_crossed_it():
     # One OPS, one marker: the corps in the open at 1722 is the easier fight, but taking 2019 (east of
     # the Paulus line, held by a front) and advancing into it is what keeps the war going past turn 4.
