@@ -372,7 +372,8 @@ class Situation:
         """How much this side should press forward: the Axis mostly does, the Soviets once strong."""
         ratio = self.strength[self.side] / max(1, self.strength[self.foe])
         if self.side == "axis":
-            w = 1.0 if ratio > 0.8 else 0.5
+            # Summer 1942 is the last summer before the Soviets outgrow it: the Axis drives on even outnumbered.
+            w = 1.0 if ratio > 0.8 or self.turn == 6 else 0.5
             if 8 <= self.turn <= 10 and self.v["vp"] >= 10:
                 w = min(w, 0.3)  # 5.1.3: what it holds at the end of turn 10 decides the war
             if self.winter or self.mud:

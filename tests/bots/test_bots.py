@@ -482,6 +482,22 @@ def test_4_4_9_7_3_2_from_1942_an_rp_play_that_resets_the_count_beats_a_round_th
     assert _rp_or_pass(4) == ("zero_ops", None, "pass")
 
 
+def test_5_1_3_in_summer_1942_the_axis_drives_on_though_the_soviets_outnumber_it():
+    # Two Panzer corps and two armies against eight Soviet LCUs: in Spring and Fall 1942 the outnumbered Axis
+    # weighs holding what it has as much as taking more; in Summer 1942, its last summer on the attack, it
+    # presses on as in 1941 (the VP level it reaches is what 5.1.3's test at the end of turn 10 reads).
+    def weight(turn):
+        game = engine.new_game("stalins_war", seed=3, position={
+            "turn": turn, "round": 3, "control": {"2025": "axis", "2327": "axis"},
+            "units": {"2025": ["GE-6A"], "2327": ["GE-17A"], "2226": ["GE-46Pz", "GE-47Pz"],
+                      "2428": ["SU-WestF", "SU-16R"], "2722": ["SU-20R", "SU-SWF"], "2723": ["SU-NWF"],
+                      "3023": ["SU-CenF"], "3024": ["SU-LenF"], "3124": ["SU-TCF"], "3125": ["SU-ResF"]}})
+        return Situation(game.view("axis"), "axis").offensive_weight()
+
+    assert weight(6) == 1.0
+    assert weight(5) < 1.0 and weight(7) < 1.0
+
+
 def test_5_1_3_in_winter_1942_the_axis_attacks_across_the_paulus_line_if_no_unit_has_crossed_it():
     # One OPS, one marker: the corps in the open at 1722 is the easier fight, but taking 2019 (east of
     # the Paulus line, held by a front) and advancing into it is what keeps the war going past turn 4.
