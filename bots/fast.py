@@ -255,8 +255,9 @@ def card_scores(sit: Situation, legal) -> list:
         1 for uid in sit.v["boxes"]["eliminated"] if sit.b.units.get(uid, {}).get("side") == sit.side)
     # On the Axis's drive of 1941 a combat card only the defender may play is not one to keep.
     drive = sit.side == "axis" and sit.turn <= 3
-    combat_cards = sum(1 for c in hand.values() if c["kind"] == "combat"
-                       and not (drive and sit.b.cards.get(c["id"], {}).get("combat_role") == "defender"))
+    kept = {cid for cid, c in hand.items() if c["kind"] == "combat"
+            and not (drive and sit.b.cards.get(cid, {}).get("combat_role") == "defender")}
+    combat_cards = len(kept)
     gaps = missing_steps(sit)
     front = sum(1 for h in sit.own_hexes if sit.d_foe.get(h, 99) <= 1)
     # 5.1.3: an Axis holding no Soviet VP hex loses at the end of turns 2-12: only OPS help then.
@@ -295,8 +296,7 @@ def card_scores(sit: Situation, legal) -> list:
                 val -= 1.0  # 7.3.2: an event or RP play first resets the consecutive count
             if sit.side == "axis" and sit.turn <= 3 and ops >= 2:
                 val += 1.0  # Barbarossa: the OPS carry the drive east
-            if card["kind"] == "combat" and combat_cards < 3 and not urgent and \
-                    not (drive and sit.b.cards.get(card["id"], {}).get("combat_role") == "defender"):
+            if card["id"] in kept and combat_cards < 3 and not urgent:
                 val -= 1.5
             if card["kind"] == "reinforcement":
                 val -= 2.0
@@ -321,7 +321,7 @@ def card_scores(sit: Situation, legal) -> list:
                     val -= 1.0  # the Axis's years of attack are short: OPS first
                 if "RP" in (card.get("text") or "")[:40] and "Mark" in (card.get("text") or "")[:10]:
                     val = 1.2 * min(4, missing / 2)
-            if not grants_ops(card) and card["id"] != "A10":
+            if not grants_ops(card) and card["id"] != "A10":  # Steppe Fox leaves the count to its second card
                 val += reset_worth(sit, hand, card["id"], supply_play=card["kind"] == "reinforcement")  # 7.3.2
         if card["id"] in MUST_PLAY_EVENT:
             # A16: until it is played as an event the VP level drops by 1 at the end of every Spring
