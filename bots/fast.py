@@ -702,7 +702,13 @@ def choose_attack(sit: Situation, legal, rng):
         tried += 1
         if previewed_score(sit, targets[t]) > 0.0:
             return targets[t]
-    return _first(legal, "end_combat")
+    end = _first(legal, "end_combat")
+    if end is None and targets:
+        # An attack is owed (Backhand Blow, A33: the round may not end before it): the best of them.
+        if sit.game is None:
+            return targets[sorted(targets)[0]]
+        return max(targets.values(), key=lambda a: (previewed_score(sit, a), a["target"]))
+    return end
 
 
 def previewed_score(sit: Situation, attack: dict) -> float:
@@ -774,9 +780,21 @@ def declare(sit: Situation, legal, rng):
     if resolve is not None:
         # The attack was chosen on this same preview (`choose_attack`): cancel only a clear loser,
         # so a bot never declares and cancels the same attack over and over.
-        if combat_score(sit, combat) > -1.5 or not _first(legal, "cancel"):
+        if combat_score(sit, combat) > -1.5 or not _first(legal, "cancel") or owed_attack(sit, legal):
             return resolve
     return _first(legal, "cancel", "resolve")
+
+
+def owed_attack(sit: Situation, legal) -> bool:
+    """Whether cancelling this attack would leave the round unable to end its combats (an attack
+    owed, Backhand Blow, A33): then cancelling only brings the bot back to declare it again."""
+    if sit.game is None:
+        return False
+    import engine
+
+    copy = engine.determinize(sit.game, sit.side, 0)
+    copy.apply(sit.side, {"type": "cancel"})
+    return not _of(copy.legal_actions(sit.side), "end_combat")
 
 
 def combat_cards(sit: Situation, legal, rng):

@@ -10,6 +10,7 @@ import pytest
 
 import bots
 import engine
+from tests.engine import card_support
 from bots import fast, search
 from bots.situation import Situation
 from engine.core import randomplay
@@ -439,6 +440,26 @@ def test_7_3_2_a_round_that_resets_the_consecutive_count_beats_moving_without_op
         "hands": {"axis": ["A9", "A13"]}, "control": {"2022": "axis"}, "units": _BEFORE_RIGA})
     choice = bots.choose(game, "axis")
     assert (choice["type"], choice.get("option")) == ("zero_ops", "pass")
+
+
+def test_card_A33_the_bot_makes_the_attack_backhand_blow_owes_even_at_bad_odds():
+    # A Guards army and a front advanced into 2021 next to a lone corps; Backhand Blow obliges an attack on
+    # them before the round's combats may end. Cancelling it as a loser would only bring the bot back to
+    # declare it again, forever: it is resolved, and the round goes on to the Soviets.
+    units = {"1920": ["GE-43K"], "2021": ["SU-13R", "SU-1UkrF", "SU-4G"], "1821": ["GE-4A"]}
+    stats = {"after_combat_moves": {"soviet": {"turn": 10, "round": 2, "units": ["SU-13R"]}}}
+    game = engine.new_game("stalins_war", seed=1, position={
+        "turn": 10, "round": 3, "active": "axis", "hands": {"axis": ["A33"]}, "units": units,
+        "control": card_support.axis_west(20), "stats": stats})
+    game.apply("axis", {"type": "play_card", "card": "A33", "as": "event"})
+    game.apply("axis", {"type": "end_movement"})
+    labels = []
+    while game.active_sides() == ["axis"] and len(labels) < 40:
+        choice = bots.choose(game, "axis")
+        labels.append(choice["label"])
+        game.apply("axis", _strip(choice))
+    assert game.active_sides() == ["soviet"]
+    assert "Resolve the attack on 2021" in labels and "Cancel this attack" not in labels
 
 
 def _turn_1_plays(hand: list[str]) -> list[tuple]:
