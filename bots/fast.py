@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 
-from . import supply
+from . import rounds, supply
 from .situation import DEFENSIVE, MECHANIZED, Situation, grants_ops
 
 TERMINAL = ("end_", "done_", "skip_", "decline", "cancel", "stand", "accept_retreat")
@@ -54,6 +54,9 @@ DETERRED = 0.3
 
 # Events whose absence costs every turn: played as events at once, never for OPS or RP.
 MUST_PLAY_EVENT = {"A16"}
+# The sides whose card plays weigh the rest of the turn (bots/rounds.py), and how much.
+PLANNED = {"axis"}
+PLAN_WEIGHT = 1.0
 # Events that keep cut-off Axis units alive through the attrition phase (rescue_worth).
 RESCUES = {"A23", "A40", "A45"}
 
@@ -264,21 +267,27 @@ def card_scores(sit: Situation, legal) -> list:
     urgent = sit.vp_urgent
     stranded = stranded_worth(sit)
     opening = sit.side == "axis" and sit.turn == 1
+    plan = turn_plan(sit, hand, kept if combat_cards < 3 and not urgent else set(), urgent) \
+        if sit.side in PLANNED else None
     scored = []
     for a in legal:
         if a["type"] == "zero_ops":
             if a["option"] == "operate":
                 # Every unit moves in such a round (7.2.5): the Axis's drive of 1941 wants them all.
-                drive = 1.0 if sit.side == "axis" and 2 <= sit.turn <= 4 and not sit.winter else 0.0
+                moves = plan.moving if plan else \
+                    1.0 if sit.side == "axis" and 2 <= sit.turn <= 4 and not sit.winter else 0.0
                 # Without a Soviet VP hex the Axis needs combat markers, which only OPS buy (7.3.5).
                 banked = sit.v["banked"].get(sit.side, 0)
                 paulus = 0.4 * PAULUS_PUSH[sit.turn] if sit.paulus_pending and sit.turn >= 3 and banked else 0.0
-                scored.append((0.5 + drive + banked - (2.0 if urgent else 0.0) + stranded + paulus, a))
+                scored.append((0.5 + moves + banked - (2.0 if urgent else 0.0) + stranded + paulus, a))
             else:
                 # 7.3.2: a round that neither moves nor fights resets the consecutive count (an 'operate' round
                 # keeps it): worth the OPS the next card played for OPS gets back.
                 consec = sit.v["consec"].get(sit.side, 0)
-                scored.append((0.3 + (reset_worth(sit, hand) if consec >= 2 else 0.0), a))
+                if plan:
+                    scored.append((0.3 + plan.after(a, None) + discard_worth(sit, hand.get(a.get("discard"))), a))
+                else:
+                    scored.append((0.3 + (reset_worth(sit, hand) if consec >= 2 else 0.0), a))
             continue
         if a["type"] != "play_card":
             continue
@@ -292,7 +301,7 @@ def card_scores(sit: Situation, legal) -> list:
         elif a["as"] == "ops":
             ops = play.get("ops", card["ops"])
             val = 1.0 * ops + (0.5 if front else 0.0)
-            if card["ops"] - ops >= 2:
+            if card["ops"] - ops >= 2 and not plan:
                 val -= 1.0  # 7.3.2: an event or RP play first resets the consecutive count
             if sit.side == "axis" and sit.turn <= 3 and ops >= 2:
                 val += 1.0  # Barbarossa: the OPS carry the drive east
@@ -301,7 +310,8 @@ def card_scores(sit: Situation, legal) -> list:
             if card["kind"] == "reinforcement":
                 val -= 2.0
         elif a["as"] == "rp":
-            val = 1.1 * rp_steps(card["rp"], gaps) - 0.5 + reset_worth(sit, hand, card["id"], supply_play=True)
+            val = 1.1 * rp_steps(card["rp"], gaps) - 0.5 + \
+                (0.0 if plan else reset_worth(sit, hand, card["id"], supply_play=True))
             if drive and sit.turn >= 2:
                 val -= 1.0  # a round of the 1941 drive: the steps can wait, the Soviets' front cannot
             if card["kind"] == "reinforcement" and sit.side == "axis":
@@ -321,7 +331,7 @@ def card_scores(sit: Situation, legal) -> list:
                     val -= 1.0  # the Axis's years of attack are short: OPS first
                 if "RP" in (card.get("text") or "")[:40] and "Mark" in (card.get("text") or "")[:10]:
                     val = 1.2 * min(4, missing / 2)
-            if not grants_ops(card) and card["id"] != "A10":  # Steppe Fox leaves the count to its second card
+            if not grants_ops(card) and card["id"] != "A10" and not plan:  # Steppe Fox: its second card decides
                 val += reset_worth(sit, hand, card["id"], supply_play=card["kind"] == "reinforcement")  # 7.3.2
         if card["id"] in MUST_PLAY_EVENT:
             # A16: until it is played as an event the VP level drops by 1 at the end of every Spring
@@ -337,8 +347,67 @@ def card_scores(sit: Situation, legal) -> list:
             val += 0.4 * PAULUS_PUSH[sit.turn]  # 5.1.3: only such a round gets a unit east of the line
         if moves_and_fights and stranded:
             val += stranded  # only a round with OPS lets them walk back before attrition (13.3.8)
+        if plan:
+            val += plan.after(a, card)
         scored.append((val, a))
     return scored
+
+
+class TurnPlan:
+    """What each play now leaves the rest of the turn (bots/rounds.py): the consecutive count it
+    leaves (7.3.2, 4.4.9, 15.1.1) and the cards still to play for OPS."""
+
+    def __init__(self, sit: Situation, ops: dict[str, tuple[int, float]], urgent: bool) -> None:
+        self.sit = sit
+        self.ops = ops
+        # The count left at the turn's end costs the next turn's first card; not if this turn's end
+        # loses the war (5.1.3, the Axis holding no Soviet VP hex).
+        self.carry = 0.0 if urgent else 0.5
+        self.count = sit.v["consec"].get(sit.side, 0)
+        rnd = sit.v.get("round") or 1
+        last = 1 if sit.turn == 1 else 5  # 4.4.1: turn 1 is a single round
+        mud_rounds = set(sit.b.turns.get(sit.turn, {}).get("rasputitsa_rounds") or ())
+        self.mud = tuple(r in mud_rounds for r in range(rnd + 1, last + 1))
+        # A round that moves (7.2.5) is worth most in the Axis's drive of 1941.
+        self.moving = 0.5 if sit.side == "axis" and 2 <= sit.turn <= 4 and not sit.winter else 0.2
+
+    def count_after(self, a: dict, card: dict | None) -> int:
+        sit, count = self.sit, self.count
+        if sit.mud:
+            return count  # 15.1.1: never reset in a Rasputitsa round
+        if a["type"] == "zero_ops":
+            return count if a["option"] == "operate" else 0
+        if a["as"] == "ops":
+            return count + 1
+        supply_play = a["as"] == "rp" or card["kind"] == "reinforcement"
+        if card["id"] == "A10" or (supply_play and sit.side == "axis" and sit.turn <= 4):
+            return count  # Steppe Fox leaves the count to its second card; 4.4.9
+        return 0
+
+    def after(self, a: dict, card: dict | None) -> float:
+        gone = card["id"] if card else a.get("discard")
+        left = tuple(v for cid, v in self.ops.items() if cid != gone)
+        return PLAN_WEIGHT * rounds.rest_of_turn(self.count_after(a, card), left, self.mud,
+                                                 moving=self.moving, carry=self.carry)
+
+
+def discard_worth(sit: Situation, card: dict | None) -> float:
+    """7.2.6: a passing round may swap a card for the top of the draw pile: worth it for a card of
+    few OPS and no use beside them, not for a combat card, a reinforcement or an event kept to play."""
+    if card is None:
+        return 0.0
+    if card["kind"] in ("combat", "reinforcement") or card["id"] in MUST_PLAY_EVENT or card["id"] in EVENT_BONUS:
+        return -1.0
+    return 0.2 * (2 - card["ops"])
+
+
+def turn_plan(sit: Situation, hand: dict, kept: set, urgent: bool) -> TurnPlan:
+    """The plan over the cards this side may play for OPS later this turn, each at the cost
+    `card_scores` puts on such a play: a combat card it keeps, the Axis's reinforcements (wanted as
+    events). An event it must play (A16) is not one of them."""
+    ops = {cid: (c["ops"], 1.5 if cid in kept else 2.0 if c["kind"] == "reinforcement" else 0.0)
+           for cid, c in hand.items() if cid not in MUST_PLAY_EVENT}
+    return TurnPlan(sit, ops, urgent)
 
 
 def reset_worth(sit: Situation, hand: dict, played: str | None = None, supply_play: bool = False) -> float:

@@ -11,7 +11,7 @@ import pytest
 import bots
 import engine
 from tests.engine import card_support
-from bots import fast, search
+from bots import fast, rounds, search
 from bots.situation import Situation
 from engine.core import randomplay
 from tests import fuzzing
@@ -191,11 +191,12 @@ def test_5_1_3_holding_no_soviet_vp_hex_the_axis_attacks_one_whatever_the_odds()
 
 
 def test_5_1_3_holding_no_soviet_vp_hex_the_axis_plays_for_the_ops_it_needs():
-    # Consecutive OPS count 1: Dora (2 OPS, a combat card) gives 1 OPS, one combat marker (7.3.5). A
-    # 0-OPS round moves every unit but buys no marker: without a Soviet VP hex the marker it is.
+    # The turn's last round, consecutive OPS count 1: Dora (2 OPS, a combat card) gives 1 OPS, one combat
+    # marker (7.3.5). A 0-OPS round moves every unit but buys no marker: without a Soviet VP hex the
+    # marker it is.
     def play(control):
         game = engine.new_game("stalins_war", seed=3, position={
-            "turn": 2, "round": 4, "consec": {"axis": 1, "soviet": 0}, "control": control,
+            "turn": 2, "round": 5, "consec": {"axis": 1, "soviet": 0}, "control": control,
             "hands": {"axis": ["A13", "A21"]}, "units": _BEFORE_RIGA})
         return bots.choose(game, "axis")
 
@@ -501,6 +502,37 @@ def test_4_4_9_7_3_2_from_1942_an_rp_play_that_resets_the_count_beats_a_round_th
     assert _rp_or_pass(5) == ("play_card", "A21", "rp")
     # Winter 1942: the Axis's RP plays of turns 1-4 leave the count where it is (4.4.9); only the empty round resets it.
     assert _rp_or_pass(4) == ("zero_ops", None, "pass")
+
+
+def _summer_1941_play(rnd: int, consec: int) -> tuple:
+    # Convoy PQ-17 (2 OPS) and Partisan Sweep (1 OPS) in hand, Minsk held.
+    game = engine.new_game("stalins_war", seed=3, position={
+        "turn": 2, "round": rnd, "consec": {"axis": consec, "soviet": 0}, "control": {"2022": "axis"},
+        "hands": {"axis": ["A20", "A21"]}, "units": _BEFORE_RIGA})
+    choice = bots.choose(game, "axis")
+    return choice["type"], choice.get("card"), choice.get("as") or choice.get("option")
+
+
+def test_7_3_2_a_round_that_resets_the_count_comes_before_the_card_it_gives_full_ops():
+    # Count 2, round 4: either card now gives nothing, and a 0-OPS round that moves keeps the count
+    # (7.2.6), leaving round 5 with nothing too. Passing resets it: round 5's card gives its 2 OPS.
+    assert _summer_1941_play(4, 2)[::2] == ("zero_ops", "pass")
+    assert _summer_1941_play(5, 0) == ("play_card", "A20", "ops")
+
+
+def test_7_3_2_the_rest_of_the_turn_is_planned_over_the_count_and_the_cards_left():
+    # Count 2, three rounds, cards of 2, 2 and 1 OPS: pass, then 2 and 2 - 1 (3 OPS); playing at once
+    # gives 0, 0 and 0.
+    assert rounds.rest_of_turn(2, (2, 2, 1), (False,) * 3, moving=0.0, carry=0.0) == 3
+    # A round that moves is worth `moving`; the count left at the turn's end costs `carry` a point.
+    assert rounds.rest_of_turn(0, (), (False, False), moving=0.5, carry=0.0) == 1.0
+    assert rounds.rest_of_turn(2, (), (), moving=0.5, carry=0.5) == -1.0
+
+
+def test_15_1_1_a_rasputitsa_round_in_the_plan_neither_plays_nor_resets():
+    # Count 2, a Rasputitsa round and then a clear one: the count is still 2 when the 3-OPS card is played.
+    assert rounds.rest_of_turn(2, (3,), (True, False), moving=0.0, carry=0.0) == 1
+    assert rounds.rest_of_turn(2, (3,), (False, False), moving=0.0, carry=0.0) == 3
 
 
 def test_5_1_3_in_summer_1942_the_axis_drives_on_though_the_soviets_outnumber_it():
