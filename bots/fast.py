@@ -264,7 +264,7 @@ def card_scores(sit: Situation, legal) -> list:
     gaps = missing_steps(sit)
     front = sum(1 for h in sit.own_hexes if sit.d_foe.get(h, 99) <= 1)
     # 5.1.3: an Axis holding no Soviet VP hex loses at the end of turns 2-12: only OPS help then.
-    urgent = sit.vp_urgent
+    urgent = sit.vp_urgent or sit.vp_short
     stranded = stranded_worth(sit)
     opening = sit.side == "axis" and sit.turn == 1
     plan = turn_plan(sit, hand, kept if combat_cards < 3 and not urgent else set(), urgent) \
@@ -723,7 +723,9 @@ def objective_weight(sit: Situation, target: str | None = None) -> float:
     Holding no Soviet VP hex, the Axis attacks one at almost any odds: the turn's end loses the war."""
     if sit.side != "axis":
         return 0.08
-    return 0.6 if sit.vp_urgent and target in sit.b.soviet_vp else 0.2
+    if (sit.vp_urgent and target in sit.b.soviet_vp) or (sit.vp_short and target in sit.b.vp):
+        return 0.6
+    return 0.2
 
 
 def marking(sit: Situation, legal, rng):

@@ -190,6 +190,25 @@ def test_5_1_3_holding_no_soviet_vp_hex_the_axis_attacks_one_whatever_the_odds()
     assert _urgent_round({"2022": "axis"})[0] == "1919"
 
 
+def _turn_10_round(vp: int, turn: int = 10) -> list[str]:
+    """The last round of `turn`, one OPS, Minsk held, the VP level at `vp`: the stack before Riga
+    is also next to a lone corps in the open."""
+    game = engine.new_game("stalins_war", seed=3, position={
+        "turn": turn, "round": 5, "ops": 1, "vp": vp, "control": {"2022": "axis"},
+        "units": {**_BEFORE_RIGA, "1919": ["SU-28RK"]}})
+    game.apply("axis", {"type": "end_movement"})
+    actions, _ = _play_round(game, "axis")
+    return [a["target"] for a in actions if a["type"] == "attack"]
+
+
+def test_5_1_3_at_nine_vp_in_turn_10_the_axis_attacks_a_vp_hex_whatever_the_odds():
+    # At 9 VP or less at the end of turn 10 the Soviets win: only a VP hex taken now saves the war.
+    assert _turn_10_round(9)[0] == "1918"
+    # At 10 VP, or in turn 9, the same stack takes the easier fight first.
+    assert _turn_10_round(10)[0] == "1919"
+    assert _turn_10_round(9, turn=9)[0] == "1919"
+
+
 def test_5_1_3_holding_no_soviet_vp_hex_the_axis_plays_for_the_ops_it_needs():
     # The turn's last round, consecutive OPS count 1: Dora (2 OPS, a combat card) gives 1 OPS, one combat
     # marker (7.3.5). A 0-OPS round moves every unit but buys no marker: without a Soviet VP hex the
