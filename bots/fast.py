@@ -263,8 +263,8 @@ def card_scores(sit: Situation, legal) -> list:
     combat_cards = len(kept)
     gaps = missing_steps(sit)
     front = sum(1 for h in sit.own_hexes if sit.d_foe.get(h, 99) <= 1)
-    # 5.1.3: an Axis holding no Soviet VP hex loses at the end of turns 2-12: only OPS help then.
-    urgent = sit.vp_urgent or sit.vp_short
+    # 5.1.3: when only a VP hex taken this turn saves the war, only OPS help.
+    urgent = bool(sit.must_take)
     stranded = stranded_worth(sit)
     opening = sit.side == "axis" and sit.turn == 1
     plan = turn_plan(sit, hand, kept if combat_cards < 3 and not urgent else set(), urgent) \
@@ -720,12 +720,11 @@ def enough_force(sit: Situation, target: str, defenders: list[dict], units: list
 
 def objective_weight(sit: Situation, target: str | None = None) -> float:
     """How much taking an objective is worth in combat odds (the Axis must take ground, 5.1.3).
-    Holding no Soviet VP hex, the Axis attacks one at almost any odds: the turn's end loses the war."""
+    Where only a VP hex taken this turn saves the war (`Situation.must_take`), the Axis attacks one
+    at almost any odds."""
     if sit.side != "axis":
         return 0.08
-    if (sit.vp_urgent and target in sit.b.soviet_vp) or (sit.vp_short and target in sit.b.vp):
-        return 0.6
-    return 0.2
+    return 0.6 if target in sit.must_take else 0.2
 
 
 def marking(sit: Situation, legal, rng):

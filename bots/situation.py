@@ -48,12 +48,16 @@ class Situation:
         self.trench = view["markers"]["trench"]
         self.own_count = {h: len(self.own_at(h)) for h in self.own_hexes}
         self.objective_hexes = self.b.objective_hexes
-        # 5.1.3: an Axis holding no Soviet VP hex at the end of turns 2-12 loses the war.
         self.soviet_vp_held = sum(1 for h in self.b.soviet_vp if self.holder(h) == "axis")
-        self.vp_urgent = side == "axis" and 2 <= self.turn <= 12 and not self.soviet_vp_held
-        # 5.1.3: at 9 VP or less at the end of turn 10 the Soviets win; in turn 10 only VP hexes taken
-        # before its end save the war, whatever the odds.
-        self.vp_short = side == "axis" and self.turn == 10 and view["vp"] <= 9
+        # 5.1.3: the VP hexes whose taking this turn is all that keeps the Axis from losing the war at
+        # its end, whatever the odds: a Soviet one while it holds none (turns 2-12), any one at 9 VP or
+        # less in turn 10.
+        must: set[str] = set()
+        if side == "axis" and 2 <= self.turn <= 12 and not self.soviet_vp_held:
+            must.update(self.b.soviet_vp)
+        if side == "axis" and self.turn == 10 and view["vp"] <= 9:
+            must.update(self.b.vp)
+        self.must_take = frozenset(must)
         # 5.1.3: the Soviets win at the end of turn 4 unless a supplied Axis unit has moved east of the
         # Paulus line by then (the view says so in the condition's status).
         self.paulus_pending = side == "axis" and self.turn <= 4 and any(
