@@ -54,6 +54,10 @@ DETERRED = 0.3
 
 # Events whose absence costs every turn: played as events at once, never for OPS or RP.
 MUST_PLAY_EVENT = {"A16"}
+# What playing a card for OPS costs beside its OPS: a combat card kept for its fight, a
+# reinforcement whose units are wanted for good (card_scores and the turn plan read both).
+KEPT_CARD_COST = 1.5
+REINFORCEMENT_OPS_COST = 2.0
 # The sides whose card plays weigh the rest of the turn (bots/rounds.py), and how much.
 PLANNED = {"axis"}
 PLAN_WEIGHT = 1.0
@@ -306,9 +310,9 @@ def card_scores(sit: Situation, legal) -> list:
             if sit.side == "axis" and sit.turn <= 3 and ops >= 2:
                 val += 1.0  # Barbarossa: the OPS carry the drive east
             if card["id"] in kept and combat_cards < 3 and not urgent:
-                val -= 1.5
+                val -= KEPT_CARD_COST
             if card["kind"] == "reinforcement":
-                val -= 2.0
+                val -= REINFORCEMENT_OPS_COST
         elif a["as"] == "rp":
             val = 1.1 * rp_steps(card["rp"], gaps) - 0.5 + \
                 (0.0 if plan else reset_worth(sit, hand, card["id"], supply_play=True))
@@ -405,7 +409,8 @@ def turn_plan(sit: Situation, hand: dict, kept: set, urgent: bool) -> TurnPlan:
     """The plan over the cards this side may play for OPS later this turn, each at the cost
     `card_scores` puts on such a play: a combat card it keeps, the Axis's reinforcements (wanted as
     events). An event it must play (A16) is not one of them."""
-    ops = {cid: (c["ops"], 1.5 if cid in kept else 2.0 if c["kind"] == "reinforcement" else 0.0)
+    ops = {cid: (c["ops"], KEPT_CARD_COST if cid in kept else
+                 REINFORCEMENT_OPS_COST if c["kind"] == "reinforcement" else 0.0)
            for cid, c in hand.items() if cid not in MUST_PLAY_EVENT}
     return TurnPlan(sit, ops, urgent)
 
@@ -850,12 +855,12 @@ def declare(sit: Situation, legal, rng):
     if resolve is not None:
         # The attack was chosen on this same preview (`choose_attack`): cancel only a clear loser,
         # so a bot never declares and cancels the same attack over and over.
-        if combat_score(sit, combat) > -1.5 or not _first(legal, "cancel") or owed_attack(sit, legal):
+        if combat_score(sit, combat) > -1.5 or not _first(legal, "cancel") or owed_attack(sit):
             return resolve
     return _first(legal, "cancel", "resolve")
 
 
-def owed_attack(sit: Situation, legal) -> bool:
+def owed_attack(sit: Situation) -> bool:
     """Whether cancelling this attack would leave the round unable to end its combats (an attack
     owed, Backhand Blow, A33): then cancelling only brings the bot back to declare it again."""
     if sit.game is None:

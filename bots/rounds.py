@@ -12,17 +12,15 @@ from __future__ import annotations
 from functools import lru_cache
 
 
-def rest_of_turn(count: int, ops: tuple, mud: tuple[bool, ...], *, moving: float, carry: float) -> float:
+def rest_of_turn(count: int, ops: tuple[tuple[int, float], ...], mud: tuple[bool, ...], *, moving: float, carry: float) -> float:
     """The worth of the best plan for the rounds still to come this turn.
 
-    `count` is the consecutive OPS count (7.3.2); `ops` the printed OPS of the cards that may be
-    played for OPS, each an int or a pair (OPS, cost): a card kept for other uses costs something
-    to play for OPS; `mud` one flag for each round to come, true for a Rasputitsa round (15.1.1: no
+    `count` is the consecutive OPS count (7.3.2); `ops` a pair (printed OPS, cost) for each card
+    that may be played for OPS, the cost being what a card kept for other uses gives up; `mud` one flag for each round to come, true for a Rasputitsa round (15.1.1: no
     OPS play, no move without one, no reset). A round is worth the OPS it gives plus `moving` if
     the units may move in it; the count left at the turn's end costs `carry` a point, since the
     next turn's first card loses as much (the count carries over, 7.3.2)."""
-    cards = tuple(sorted(((v, 0.0) if isinstance(v, int) else (v[0], float(v[1])) for v in ops),
-                         key=lambda c: (-c[0], c[1])))
+    cards = tuple(sorted(ops, key=lambda c: (-c[0], c[1])))
     return _plan(count, cards, tuple(mud), moving, carry)
 
 

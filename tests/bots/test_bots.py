@@ -542,7 +542,7 @@ def test_7_3_2_a_round_that_resets_the_count_comes_before_the_card_it_gives_full
 def test_7_3_2_the_rest_of_the_turn_is_planned_over_the_count_and_the_cards_left():
     # Count 2, three rounds, cards of 2, 2 and 1 OPS: pass, then 2 and 2 - 1 (3 OPS); playing at once
     # gives 0, 0 and 0.
-    assert rounds.rest_of_turn(2, (2, 2, 1), (False,) * 3, moving=0.0, carry=0.0) == 3
+    assert rounds.rest_of_turn(2, ((2, 0.0), (2, 0.0), (1, 0.0)), (False,) * 3, moving=0.0, carry=0.0) == 3
     # A round that moves is worth `moving`; the count left at the turn's end costs `carry` a point.
     assert rounds.rest_of_turn(0, (), (False, False), moving=0.5, carry=0.0) == 1.0
     assert rounds.rest_of_turn(2, (), (), moving=0.5, carry=0.5) == -1.0
@@ -550,8 +550,8 @@ def test_7_3_2_the_rest_of_the_turn_is_planned_over_the_count_and_the_cards_left
 
 def test_15_1_1_a_rasputitsa_round_in_the_plan_neither_plays_nor_resets():
     # Count 2, a Rasputitsa round and then a clear one: the count is still 2 when the 3-OPS card is played.
-    assert rounds.rest_of_turn(2, (3,), (True, False), moving=0.0, carry=0.0) == 1
-    assert rounds.rest_of_turn(2, (3,), (False, False), moving=0.0, carry=0.0) == 3
+    assert rounds.rest_of_turn(2, ((3, 0.0),), (True, False), moving=0.0, carry=0.0) == 1
+    assert rounds.rest_of_turn(2, ((3, 0.0),), (False, False), moving=0.0, carry=0.0) == 3
 
 
 def test_5_1_3_in_summer_1942_the_axis_drives_on_though_the_soviets_outnumber_it():
